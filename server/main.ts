@@ -1,0 +1,2 @@
+import { PROTOCOL_VERSION } from "#protocol";
+export const v: number = PROTOCOL_VERSION;
