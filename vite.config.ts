@@ -35,6 +35,9 @@ export default defineConfig({
   },
   test: {
     globals: true,
+    // NOTE: wukongimjssdk ships ESM with extensionless imports and no "type": "module";
+    // Node cannot load it, so Vite transforms it (tests drive it as a black box).
+    server: { deps: { inline: ["wukongimjssdk"] } },
     projects: [
       {
         extends: true,
