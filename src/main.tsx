@@ -1,21 +1,43 @@
+// Entry: i18n, colour mode, the locale redirect for un-prefixed URLs, the router, the shell's
+// window listeners, then the first render.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider, createRouter } from "@tanstack/react-router";
-import { routeTree } from "./routeTree.gen";
+import { RouterProvider } from "@tanstack/react-router";
+import { I18nProvider } from "@lingui/react";
+import { i18n } from "@lingui/core";
+import { initI18n } from "./i18n/activateLocale";
+import { initialLocaleRedirect } from "./i18n/initialLocale";
+import { createAppRouter } from "./router/createAppRouter";
+import { connectUnauthorized } from "./router/connectUnauthorized";
+import { listenForNavigateMessages } from "./features/shell/navigateMessage";
+import { watchSessionStorage } from "./state/session";
+import {
+  applyColorMode,
+  colorModeState,
+  watchSystemColorScheme,
+} from "./state/colorMode";
+import "./styles/global.css";
 
-const router = createRouter({ routeTree, defaultPreload: "intent" });
+initI18n();
+applyColorMode(colorModeState.mode);
+watchSystemColorScheme();
 
-declare module "@tanstack/react-router" {
-  interface Register {
-    router: typeof router;
-  }
-}
+const localeTarget = initialLocaleRedirect(window.location);
+if (localeTarget !== undefined)
+  window.history.replaceState(window.history.state, "", localeTarget);
 
-const el = document.getElementById("app");
-if (el) {
-  createRoot(el).render(
+const router = createAppRouter();
+connectUnauthorized(router);
+listenForNavigateMessages(window);
+watchSessionStorage(window);
+
+const container = document.getElementById("app");
+if (container) {
+  createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
     </StrictMode>,
   );
 }

@@ -9,50 +9,356 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
+import { Route as Char123LocaleChar125IndexRouteImport } from './routes/{-$locale}/index'
+import { Route as Char123LocaleChar125DestinyRouteImport } from './routes/{-$locale}/destiny'
+import { Route as Char123LocaleChar125DynamicFamilyRouteImport } from './routes/{-$locale}/dynamicFamily'
+import { Route as Char123LocaleChar125FateTogetherRouteImport } from './routes/{-$locale}/fateTogether'
+import { Route as Char123LocaleChar125LoginRouteImport } from './routes/{-$locale}/login'
+import { Route as Char123LocaleChar125MyRouteImport } from './routes/{-$locale}/my'
+import { Route as Char123LocaleChar125PrivacyPolicyRouteImport } from './routes/{-$locale}/privacy-policy'
+import { Route as Char123LocaleChar125RegisterRouteImport } from './routes/{-$locale}/register'
+import { Route as Char123LocaleChar125TempleStyleRouteImport } from './routes/{-$locale}/templeStyle'
+import { Route as Char123LocaleChar125TermsOfServiceRouteImport } from './routes/{-$locale}/terms-of-service'
+import { Route as Char123LocaleChar125BlessingIndexRouteImport } from './routes/{-$locale}/blessing/index'
+import { Route as Char123LocaleChar125BlessingIdRouteImport } from './routes/{-$locale}/blessing/$id'
+import { Route as Char123LocaleChar125ProductDetailsIdRouteImport } from './routes/{-$locale}/productDetails/$id'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
+const Char123LocaleChar125RouteRoute =
+  Char123LocaleChar125RouteRouteImport.update({
+    id: '/{-$locale}',
+    path: '/{-$locale}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const Char123LocaleChar125IndexRoute =
+  Char123LocaleChar125IndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125DestinyRoute =
+  Char123LocaleChar125DestinyRouteImport.update({
+    id: '/destiny',
+    path: '/destiny',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125DynamicFamilyRoute =
+  Char123LocaleChar125DynamicFamilyRouteImport.update({
+    id: '/dynamicFamily',
+    path: '/dynamicFamily',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125FateTogetherRoute =
+  Char123LocaleChar125FateTogetherRouteImport.update({
+    id: '/fateTogether',
+    path: '/fateTogether',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125LoginRoute =
+  Char123LocaleChar125LoginRouteImport.update({
+    id: '/login',
+    path: '/login',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125MyRoute = Char123LocaleChar125MyRouteImport.update({
+  id: '/my',
+  path: '/my',
+  getParentRoute: () => Char123LocaleChar125RouteRoute,
 } as any)
+const Char123LocaleChar125PrivacyPolicyRoute =
+  Char123LocaleChar125PrivacyPolicyRouteImport.update({
+    id: '/privacy-policy',
+    path: '/privacy-policy',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125RegisterRoute =
+  Char123LocaleChar125RegisterRouteImport.update({
+    id: '/register',
+    path: '/register',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125TempleStyleRoute =
+  Char123LocaleChar125TempleStyleRouteImport.update({
+    id: '/templeStyle',
+    path: '/templeStyle',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125TermsOfServiceRoute =
+  Char123LocaleChar125TermsOfServiceRouteImport.update({
+    id: '/terms-of-service',
+    path: '/terms-of-service',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125BlessingIndexRoute =
+  Char123LocaleChar125BlessingIndexRouteImport.update({
+    id: '/blessing/',
+    path: '/blessing/',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125BlessingIdRoute =
+  Char123LocaleChar125BlessingIdRouteImport.update({
+    id: '/blessing/$id',
+    path: '/blessing/$id',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125ProductDetailsIdRoute =
+  Char123LocaleChar125ProductDetailsIdRouteImport.update({
+    id: '/productDetails/$id',
+    path: '/productDetails/$id',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
+  '/{-$locale}/destiny': typeof Char123LocaleChar125DestinyRoute
+  '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
+  '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
+  '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
+  '/{-$locale}/my': typeof Char123LocaleChar125MyRoute
+  '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute
+  '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
+  '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
+  '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
+  '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
+  '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/{-$locale}/destiny': typeof Char123LocaleChar125DestinyRoute
+  '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
+  '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
+  '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
+  '/{-$locale}/my': typeof Char123LocaleChar125MyRoute
+  '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute
+  '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
+  '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
+  '/{-$locale}': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
+  '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
+  '/{-$locale}/blessing': typeof Char123LocaleChar125BlessingIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
+  '/{-$locale}/destiny': typeof Char123LocaleChar125DestinyRoute
+  '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
+  '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
+  '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
+  '/{-$locale}/my': typeof Char123LocaleChar125MyRoute
+  '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute
+  '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
+  '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
+  '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
+  '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
+  '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/{-$locale}'
+    | '/{-$locale}/destiny'
+    | '/{-$locale}/dynamicFamily'
+    | '/{-$locale}/fateTogether'
+    | '/{-$locale}/login'
+    | '/{-$locale}/my'
+    | '/{-$locale}/privacy-policy'
+    | '/{-$locale}/register'
+    | '/{-$locale}/templeStyle'
+    | '/{-$locale}/terms-of-service'
+    | '/{-$locale}/'
+    | '/{-$locale}/blessing/$id'
+    | '/{-$locale}/productDetails/$id'
+    | '/{-$locale}/blessing/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/{-$locale}/destiny'
+    | '/{-$locale}/dynamicFamily'
+    | '/{-$locale}/fateTogether'
+    | '/{-$locale}/login'
+    | '/{-$locale}/my'
+    | '/{-$locale}/privacy-policy'
+    | '/{-$locale}/register'
+    | '/{-$locale}/templeStyle'
+    | '/{-$locale}/terms-of-service'
+    | '/{-$locale}'
+    | '/{-$locale}/blessing/$id'
+    | '/{-$locale}/productDetails/$id'
+    | '/{-$locale}/blessing'
+  id:
+    | '__root__'
+    | '/{-$locale}'
+    | '/{-$locale}/destiny'
+    | '/{-$locale}/dynamicFamily'
+    | '/{-$locale}/fateTogether'
+    | '/{-$locale}/login'
+    | '/{-$locale}/my'
+    | '/{-$locale}/privacy-policy'
+    | '/{-$locale}/register'
+    | '/{-$locale}/templeStyle'
+    | '/{-$locale}/terms-of-service'
+    | '/{-$locale}/'
+    | '/{-$locale}/blessing/$id'
+    | '/{-$locale}/productDetails/$id'
+    | '/{-$locale}/blessing/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  Char123LocaleChar125RouteRoute: typeof Char123LocaleChar125RouteRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
+    '/{-$locale}': {
+      id: '/{-$locale}'
+      path: '/{-$locale}'
+      fullPath: '/{-$locale}'
+      preLoaderRoute: typeof Char123LocaleChar125RouteRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/{-$locale}/': {
+      id: '/{-$locale}/'
+      path: '/'
+      fullPath: '/{-$locale}/'
+      preLoaderRoute: typeof Char123LocaleChar125IndexRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/destiny': {
+      id: '/{-$locale}/destiny'
+      path: '/destiny'
+      fullPath: '/{-$locale}/destiny'
+      preLoaderRoute: typeof Char123LocaleChar125DestinyRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/dynamicFamily': {
+      id: '/{-$locale}/dynamicFamily'
+      path: '/dynamicFamily'
+      fullPath: '/{-$locale}/dynamicFamily'
+      preLoaderRoute: typeof Char123LocaleChar125DynamicFamilyRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/fateTogether': {
+      id: '/{-$locale}/fateTogether'
+      path: '/fateTogether'
+      fullPath: '/{-$locale}/fateTogether'
+      preLoaderRoute: typeof Char123LocaleChar125FateTogetherRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/login': {
+      id: '/{-$locale}/login'
+      path: '/login'
+      fullPath: '/{-$locale}/login'
+      preLoaderRoute: typeof Char123LocaleChar125LoginRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/my': {
+      id: '/{-$locale}/my'
+      path: '/my'
+      fullPath: '/{-$locale}/my'
+      preLoaderRoute: typeof Char123LocaleChar125MyRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/privacy-policy': {
+      id: '/{-$locale}/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/{-$locale}/privacy-policy'
+      preLoaderRoute: typeof Char123LocaleChar125PrivacyPolicyRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/register': {
+      id: '/{-$locale}/register'
+      path: '/register'
+      fullPath: '/{-$locale}/register'
+      preLoaderRoute: typeof Char123LocaleChar125RegisterRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/templeStyle': {
+      id: '/{-$locale}/templeStyle'
+      path: '/templeStyle'
+      fullPath: '/{-$locale}/templeStyle'
+      preLoaderRoute: typeof Char123LocaleChar125TempleStyleRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/terms-of-service': {
+      id: '/{-$locale}/terms-of-service'
+      path: '/terms-of-service'
+      fullPath: '/{-$locale}/terms-of-service'
+      preLoaderRoute: typeof Char123LocaleChar125TermsOfServiceRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/blessing/': {
+      id: '/{-$locale}/blessing/'
+      path: '/blessing'
+      fullPath: '/{-$locale}/blessing/'
+      preLoaderRoute: typeof Char123LocaleChar125BlessingIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/blessing/$id': {
+      id: '/{-$locale}/blessing/$id'
+      path: '/blessing/$id'
+      fullPath: '/{-$locale}/blessing/$id'
+      preLoaderRoute: typeof Char123LocaleChar125BlessingIdRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/productDetails/$id': {
+      id: '/{-$locale}/productDetails/$id'
+      path: '/productDetails/$id'
+      fullPath: '/{-$locale}/productDetails/$id'
+      preLoaderRoute: typeof Char123LocaleChar125ProductDetailsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
     }
   }
 }
 
+interface Char123LocaleChar125RouteRouteChildren {
+  Char123LocaleChar125DestinyRoute: typeof Char123LocaleChar125DestinyRoute
+  Char123LocaleChar125DynamicFamilyRoute: typeof Char123LocaleChar125DynamicFamilyRoute
+  Char123LocaleChar125FateTogetherRoute: typeof Char123LocaleChar125FateTogetherRoute
+  Char123LocaleChar125LoginRoute: typeof Char123LocaleChar125LoginRoute
+  Char123LocaleChar125MyRoute: typeof Char123LocaleChar125MyRoute
+  Char123LocaleChar125PrivacyPolicyRoute: typeof Char123LocaleChar125PrivacyPolicyRoute
+  Char123LocaleChar125RegisterRoute: typeof Char123LocaleChar125RegisterRoute
+  Char123LocaleChar125TempleStyleRoute: typeof Char123LocaleChar125TempleStyleRoute
+  Char123LocaleChar125TermsOfServiceRoute: typeof Char123LocaleChar125TermsOfServiceRoute
+  Char123LocaleChar125IndexRoute: typeof Char123LocaleChar125IndexRoute
+  Char123LocaleChar125BlessingIdRoute: typeof Char123LocaleChar125BlessingIdRoute
+  Char123LocaleChar125ProductDetailsIdRoute: typeof Char123LocaleChar125ProductDetailsIdRoute
+  Char123LocaleChar125BlessingIndexRoute: typeof Char123LocaleChar125BlessingIndexRoute
+}
+
+const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChildren =
+  {
+    Char123LocaleChar125DestinyRoute: Char123LocaleChar125DestinyRoute,
+    Char123LocaleChar125DynamicFamilyRoute:
+      Char123LocaleChar125DynamicFamilyRoute,
+    Char123LocaleChar125FateTogetherRoute:
+      Char123LocaleChar125FateTogetherRoute,
+    Char123LocaleChar125LoginRoute: Char123LocaleChar125LoginRoute,
+    Char123LocaleChar125MyRoute: Char123LocaleChar125MyRoute,
+    Char123LocaleChar125PrivacyPolicyRoute:
+      Char123LocaleChar125PrivacyPolicyRoute,
+    Char123LocaleChar125RegisterRoute: Char123LocaleChar125RegisterRoute,
+    Char123LocaleChar125TempleStyleRoute: Char123LocaleChar125TempleStyleRoute,
+    Char123LocaleChar125TermsOfServiceRoute:
+      Char123LocaleChar125TermsOfServiceRoute,
+    Char123LocaleChar125IndexRoute: Char123LocaleChar125IndexRoute,
+    Char123LocaleChar125BlessingIdRoute: Char123LocaleChar125BlessingIdRoute,
+    Char123LocaleChar125ProductDetailsIdRoute:
+      Char123LocaleChar125ProductDetailsIdRoute,
+    Char123LocaleChar125BlessingIndexRoute:
+      Char123LocaleChar125BlessingIndexRoute,
+  }
+
+const Char123LocaleChar125RouteRouteWithChildren =
+  Char123LocaleChar125RouteRoute._addFileChildren(
+    Char123LocaleChar125RouteRouteChildren,
+  )
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  Char123LocaleChar125RouteRoute: Char123LocaleChar125RouteRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,21 @@
+// Runtime configuration (GET oapi/v1/config), fetched once per page load and shared.
+// A failed fetch is not cached, so the next caller tries again.
+import { apiRequest } from "./client";
+import type { RuntimeConfig } from "./types";
+
+let cached: Promise<RuntimeConfig> | undefined;
+
+export function getRuntimeConfig(): Promise<RuntimeConfig> {
+  cached ??= apiRequest<RuntimeConfig>("oapi/v1/config").catch(
+    (error: unknown) => {
+      cached = undefined;
+      throw error;
+    },
+  );
+  return cached;
+}
+
+/** Forgets the cached configuration (tests, or after a deploy changed it). */
+export function resetRuntimeConfig(): void {
+  cached = undefined;
+}

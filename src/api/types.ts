@@ -1,0 +1,112 @@
+// Response shapes of the public content API (brief: content-api.md). Texts arrive localized;
+// prices are integers in fen; image URLs are site-relative.
+import type { Locale } from "../i18n/locales";
+
+export type { Locale };
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface RuntimeConfig {
+  version: string;
+  imWsUrl: string;
+  publicUrl: string;
+  login: { phone: boolean; email: boolean; wechat: boolean };
+  wechat: { appId: string; redirectUrl: string; emulator: boolean } | null;
+  devTools: boolean;
+}
+
+export interface TempleCard {
+  id: number;
+  name: string;
+  location: string;
+  cover: string;
+}
+
+export interface Monk {
+  id: number;
+  templeId: number;
+  name: string;
+  title: string;
+  bio: string;
+  avatar: string;
+  specialties: string[];
+  imId: string | null;
+}
+
+export interface Temple extends TempleCard {
+  description: string;
+  founded: string;
+  monks: Monk[];
+}
+
+export type MonkWithTemple = Monk & { temple: TempleCard };
+
+export interface NewsItem {
+  id: number;
+  title: string;
+  summary: string;
+  body: string[];
+  cover: string;
+  images: string[];
+  publishedAt: string;
+  templeName: string;
+}
+
+export const PRODUCT_CATEGORIES = [
+  "lamp",
+  "incense",
+  "sutra",
+  "prayer",
+  "release",
+  "plaque",
+] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export interface ProductCard {
+  id: number;
+  category: ProductCategory;
+  title: string;
+  summary: string;
+  cover: string;
+  fromPriceFen: number;
+  monkName: string | null;
+}
+
+export interface ProductOption {
+  id: number;
+  label: string;
+  days: number;
+  priceFen: number;
+}
+
+export interface Product extends ProductCard {
+  description: string[];
+  options: ProductOption[];
+  monk: Monk | null;
+  asks: { beneficiary: boolean; wish: boolean; birthDate: boolean };
+}
+
+export interface StaticPage {
+  slug: string;
+  title: string;
+  sections: { heading: string; paragraphs: string[] }[];
+  updatedAt: string;
+}
+
+export const STATIC_PAGE_SLUGS = [
+  "privacy-policy",
+  "terms-of-service",
+  "fate-together",
+] as const;
+export type StaticPageSlug = (typeof STATIC_PAGE_SLUGS)[number];
+
+export interface HomeData {
+  featured: ProductCard[];
+  news: NewsItem[];
+  temples: TempleCard[];
+}

@@ -1,0 +1,72 @@
+// One blessing service: cover, description, its options with prices, and the monk who performs it.
+// Ordering arrives with the order work.
+import { getRouteApi } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { formatPriceFen } from "../../lib/format";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { LazyImage } from "../../ui/LazyImage";
+import { MonkCard } from "../temples/MonkCard";
+import { CATEGORY_LABELS } from "./categoryLabels";
+import { ProductOptions } from "./ProductOptions";
+import "./products.css";
+
+const route = getRouteApi("/{-$locale}/productDetails/$id");
+
+export function ProductDetailsPage() {
+  const { i18n } = useLingui();
+  const product = route.useLoaderData();
+  usePageTitle(product.title);
+  const price = formatPriceFen(product.fromPriceFen);
+
+  return (
+    <article className="page product" aria-labelledby="product-title">
+      <LazyImage
+        className="product-cover"
+        src={product.cover}
+        alt=""
+        width={640}
+        height={480}
+        eager
+      />
+      <div className="product-head card">
+        <span className="chip">
+          {i18n._(CATEGORY_LABELS[product.category])}
+        </span>
+        <h1 id="product-title">{product.title}</h1>
+        <p className="muted">{product.summary}</p>
+        <p className="price price-lg">
+          <Trans>
+            <strong>{price}</strong> 起
+          </Trans>
+        </p>
+      </div>
+
+      {product.options.length > 0 ? (
+        <ProductOptions options={product.options} />
+      ) : null}
+
+      {product.description.length > 0 ? (
+        <section
+          className="section card product-description"
+          aria-labelledby="product-description"
+        >
+          <h2 id="product-description">
+            <Trans>服务说明</Trans>
+          </h2>
+          {product.description.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </section>
+      ) : null}
+
+      {product.monk !== null ? (
+        <section className="section" aria-labelledby="product-monk">
+          <h2 id="product-monk">
+            <Trans>主法法师</Trans>
+          </h2>
+          <MonkCard monk={product.monk} />
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,10 @@
+// The four bottom tabs and the paths that count as tab roots (no back button in the header).
+export const TAB_PATHS = ["/", "/blessing", "/destiny", "/my"] as const;
+
+export function isTabRoot(pathWithoutLocale: string): boolean {
+  const path =
+    pathWithoutLocale.length > 1
+      ? pathWithoutLocale.replace(/\/$/, "")
+      : pathWithoutLocale;
+  return (TAB_PATHS as readonly string[]).includes(path);
+}

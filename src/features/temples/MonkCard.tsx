@@ -1,0 +1,60 @@
+// A monk's profile card: avatar, name, title, specialties and biography.
+import { Link } from "@tanstack/react-router";
+import { Trans } from "@lingui/react/macro";
+import type { Monk } from "../../api/types";
+import { useLocaleParam } from "../../i18n/useRouteLocale";
+import { LazyImage } from "../../ui/LazyImage";
+import { ChevronRightIcon } from "../../ui/icons";
+import "./monkCard.css";
+
+interface MonkCardProps {
+  monk: Monk;
+  /** Link to the monk's page (off on that page itself). */
+  linked?: boolean;
+}
+
+export function MonkCard({ monk, linked = true }: MonkCardProps) {
+  const locale = useLocaleParam();
+  return (
+    <article
+      className="card monk-card"
+      aria-labelledby={`monk-${String(monk.id)}`}
+    >
+      <div className="monk-card-head">
+        <LazyImage
+          className="avatar"
+          src={monk.avatar}
+          alt=""
+          width={64}
+          height={64}
+        />
+        <div>
+          <h3 id={`monk-${String(monk.id)}`} className="monk-card-name">
+            {monk.name}
+          </h3>
+          <p className="monk-card-title">{monk.title}</p>
+        </div>
+      </div>
+      {monk.specialties.length > 0 ? (
+        <ul className="tag-list">
+          {monk.specialties.map((specialty) => (
+            <li key={specialty} className="chip">
+              {specialty}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="monk-card-bio">{monk.bio}</p>
+      {linked ? (
+        <Link
+          to="/{-$locale}/blessing/$id"
+          params={{ locale, id: monk.id }}
+          className="card-link"
+        >
+          <Trans>请法师祈福</Trans>
+          <ChevronRightIcon size={16} />
+        </Link>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+// The three interface locales, their HTML language tags, and the locale guard.
+// Pure values only: no storage, no DOM.
+export const LOCALES = ["cn", "tw", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "cn";
+
+export const HTML_LANG: Record<Locale, string> = {
+  cn: "zh-CN",
+  tw: "zh-TW",
+  en: "en-US",
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return (
+    typeof value === "string" && (LOCALES as readonly string[]).includes(value)
+  );
+}
+
+/** The URL prefix of a locale: the default locale has none. */
+export function localeParam(locale: Locale): Exclude<Locale, "cn"> | undefined {
+  return locale === "cn" ? undefined : locale;
+}

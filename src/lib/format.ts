@@ -1,0 +1,29 @@
+// Display formatting shared by pages: prices (fen → ¥ with two decimals) and dates.
+import { HTML_LANG, type Locale } from "../i18n/locales";
+
+/**
+ * Formats an integer amount in fen as yuan with two decimals, using integer arithmetic.
+ * @example formatPriceFen(12345) // "¥123.45"
+ */
+export function formatPriceFen(fen: number): string {
+  if (!Number.isSafeInteger(fen)) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- programming error
+    throw new RangeError(`Price is not whole fen: ${String(fen)}`);
+  }
+  const sign = fen < 0 ? "-" : "";
+  const abs = Math.abs(fen);
+  const yuan = Math.floor(abs / 100).toLocaleString("en-US");
+  const cents = String(abs % 100).padStart(2, "0");
+  return `${sign}¥${yuan}.${cents}`;
+}
+
+/** Formats an ISO 8601 date for the locale (e.g. 2026年3月5日 / Mar 5, 2026). */
+export function formatDate(iso: string, locale: Locale): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(HTML_LANG[locale], {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  }).format(date);
+}

@@ -1,0 +1,63 @@
+// A concurrency cap for route preloads. TanStack Router preloads on intent without any limit;
+// wrapping router.preloadRoute with this keeps at most `max` preloads in flight, the rest queued.
+export type Task<T> = () => Promise<T>;
+
+export interface Limiter {
+  run<T>(task: Task<T>): Promise<T>;
+  /** Tasks started and not yet settled. */
+  readonly active: number;
+  /** Tasks waiting for a free slot. */
+  readonly queued: number;
+}
+
+export const MAX_CONCURRENT_PRELOADS = 4;
+
+export function createLimiter(max: number): Limiter {
+  if (!Number.isInteger(max) || max < 1) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- programming error
+    throw new RangeError(`Limiter needs max >= 1: ${String(max)}`);
+  }
+  let active = 0;
+  const waiting: (() => void)[] = [];
+
+  const release = () => {
+    active -= 1;
+    const next = waiting.shift();
+    if (next) next();
+  };
+
+  return {
+    run<T>(task: Task<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const start = () => {
+          active += 1;
+          let result: Promise<T>;
+          try {
+            result = task();
+          } catch (error) {
+            result = Promise.reject(
+              error instanceof Error ? error : new Error(String(error)),
+            );
+          }
+          result.then(resolve, reject).finally(release);
+        };
+        if (active < max) start();
+        else waiting.push(start);
+      });
+    },
+    get active() {
+      return active;
+    },
+    get queued() {
+      return waiting.length;
+    },
+  };
+}
+
+/** Wraps an async function so that at most `limiter`'s maximum calls run at once. */
+export function limitCalls<A extends unknown[], R>(
+  fn: (...args: A) => Promise<R>,
+  limiter: Limiter,
+): (...args: A) => Promise<R> {
+  return (...args: A) => limiter.run(() => fn(...args));
+}

@@ -1,0 +1,21 @@
+// `/blessing`: the catalogue of blessing services, by category, paginated (?category=&page=).
+import { createFileRoute } from "@tanstack/react-router";
+import { fetchProducts, PAGE_SIZES } from "../../../api/content";
+import { validateBlessingSearch } from "../../../router/params";
+import { BlessingPage } from "../../../features/blessing/BlessingPage";
+
+export const Route = createFileRoute("/{-$locale}/blessing/")({
+  validateSearch: validateBlessingSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, abortController }) =>
+    fetchProducts(
+      {
+        locale: context.locale,
+        category: deps.category,
+        page: deps.page ?? 1,
+        pageSize: PAGE_SIZES.products,
+      },
+      { signal: abortController.signal },
+    ),
+  component: BlessingPage,
+});

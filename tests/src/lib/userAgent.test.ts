@@ -1,0 +1,19 @@
+// Crawler detection for the 404 screen.
+import { isCrawler } from "../../../src/lib/userAgent";
+
+it.each([
+  "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  "Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)",
+  "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+  "Sogou web spider/4.0(+http://www.sogou.com/docs/help/webmasters.htm#07)",
+  "Mozilla/5.0 (compatible; YandexBot/3.0)",
+])("detects %s", (ua) => {
+  expect(isCrawler(ua)).toBe(true);
+});
+
+it.each([
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.40",
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36",
+])("lets browsers through: %s", (ua) => {
+  expect(isCrawler(ua)).toBe(false);
+});
