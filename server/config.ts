@@ -1,0 +1,261 @@
+// Server configuration: every environment variable, its default and meaning, parsed once into a
+// typed AppConfig by a pure function. Nothing else in server/ reads process.env.
+import { isAbsolute, resolve } from "node:path";
+
+export const LOG_LEVELS = [
+  "fatal",
+  "error",
+  "warn",
+  "info",
+  "debug",
+  "trace",
+  "silent",
+] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const NODE_ENVS = ["development", "production", "test"] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute directory for server-side files (the embedded database lives in `<dataDir>/pglite`). */
+  dataDir: string;
+  /** postgres:// URL of a real PostgreSQL, or null for the embedded PGlite. */
+  databaseUrl: string | null;
+  /**
+   * Absolute origin (plus optional path) the browser uses, without a trailing slash. null only when
+   * PORT=0 and PUBLIC_URL is unset: the URL is then taken from the address the server bound.
+   */
+  publicUrl: string | null;
+  /** Absolute directory of the built PWA. */
+  staticDir: string;
+  logLevel: LogLevel;
+  nodeEnv: NodeEnv;
+  /** Development emulators under /dev (SMS, e-mail, WeChat, payments) are mounted. */
+  devTools: boolean;
+}
+
+export interface EnvVarDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** The documented variables, in README order (the README table is generated from this list). */
+export const ENV_VARS: readonly EnvVarDoc[] = [
+  {
+    name: "PORT",
+    default: "8080",
+    description:
+      "TCP port for the PWA, the REST API and the IM WebSocket (0 = any free port).",
+  },
+  {
+    name: "HOST",
+    default: "127.0.0.1",
+    description:
+      "Interface to listen on; 0.0.0.0 (or ::) to accept connections from other machines.",
+  },
+  {
+    name: "DATA_DIR",
+    default: "./data",
+    description:
+      "Directory for server data; the embedded PGlite database lives in DATA_DIR/pglite.",
+  },
+  {
+    name: "DATABASE_URL",
+    default: "(unset)",
+    description:
+      "postgres:// or postgresql:// URL of a real PostgreSQL; unset uses the embedded PGlite.",
+  },
+  {
+    name: "PUBLIC_URL",
+    default: "http://HOST:PORT",
+    description:
+      "Absolute http(s) URL browsers use to reach the server; the IM URL (ws(s)://…/im) is derived from it. A wildcard HOST becomes 127.0.0.1.",
+  },
+  {
+    name: "STATIC_DIR",
+    default: "dist",
+    description:
+      "Directory of the built PWA (`npm run build`), served with an SPA fallback.",
+  },
+  {
+    name: "LOG_LEVEL",
+    default: "info",
+    description: `pino log level: ${LOG_LEVELS.join(", ")}.`,
+  },
+  {
+    name: "NODE_ENV",
+    default: "development",
+    description: `${NODE_ENVS.join(", ")}; production turns DEV_TOOLS off by default.`,
+  },
+  {
+    name: "DEV_TOOLS",
+    default: "on unless NODE_ENV=production",
+    description:
+      "Development emulators under /dev (SMS, e-mail, WeChat login, payments): 1/true/on/yes or 0/false/off/no.",
+  },
+];
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.variable = variable;
+  }
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+const TRUE_WORDS = ["1", "true", "on", "yes"];
+const FALSE_WORDS = ["0", "false", "off", "no"];
+const WILDCARD_HOSTS = ["0.0.0.0", "::", "[::]"];
+
+/** Parses and validates the environment; throws ConfigError naming the first bad variable. */
+export function parseConfig(env: Env, cwd: string = process.cwd()): AppConfig {
+  const value = (name: string): string | undefined => {
+    const raw = env[name]?.trim();
+    return raw === undefined || raw === "" ? undefined : raw;
+  };
+
+  const port = parsePort(value("PORT"));
+  const host = value("HOST") ?? "127.0.0.1";
+  if (/\s|\/|^\[?$/.test(host))
+    throw new ConfigError("HOST", `"${host}" is not a host name or IP address`);
+
+  const nodeEnv = oneOf(
+    "NODE_ENV",
+    value("NODE_ENV") ?? "development",
+    NODE_ENVS,
+  );
+  const logLevel = oneOf("LOG_LEVEL", value("LOG_LEVEL") ?? "info", LOG_LEVELS);
+
+  const databaseUrl = value("DATABASE_URL") ?? null;
+  if (databaseUrl !== null) checkDatabaseUrl(databaseUrl);
+
+  const devToolsRaw = value("DEV_TOOLS");
+  const devTools =
+    devToolsRaw === undefined
+      ? nodeEnv !== "production"
+      : parseFlag("DEV_TOOLS", devToolsRaw);
+
+  const explicitPublicUrl = value("PUBLIC_URL");
+  let publicUrl: string | null;
+  if (explicitPublicUrl !== undefined)
+    publicUrl = parsePublicUrl(explicitPublicUrl);
+  else publicUrl = port === 0 ? null : originFor(host, port);
+
+  return {
+    port,
+    host,
+    dataDir: toAbsolute(value("DATA_DIR") ?? "./data", cwd),
+    databaseUrl,
+    publicUrl,
+    staticDir: toAbsolute(value("STATIC_DIR") ?? "dist", cwd),
+    logLevel,
+    nodeEnv,
+    devTools,
+  };
+}
+
+/** `http://host:port` for a bound address; wildcard hosts are reached through loopback. */
+export function originFor(host: string, port: number): string {
+  const reachable = WILDCARD_HOSTS.includes(host) ? "127.0.0.1" : host;
+  const bracketed =
+    reachable.includes(":") && !reachable.startsWith("[")
+      ? `[${reachable}]`
+      : reachable;
+  return `http://${bracketed}:${port}`;
+}
+
+/** The IM WebSocket URL for a public URL: http → ws, https → wss, path + /im. */
+export function imWsUrlFor(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}/im`;
+  return url.toString();
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined) return 8080;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError("PORT", `"${raw}" is not a port number (0-65535)`);
+  }
+  return Number(raw);
+}
+
+function oneOf<T extends string>(
+  name: string,
+  raw: string,
+  allowed: readonly T[],
+): T {
+  const found = allowed.find((candidate) => candidate === raw);
+  if (found === undefined)
+    throw new ConfigError(
+      name,
+      `"${raw}" must be one of ${allowed.join(", ")}`,
+    );
+  return found;
+}
+
+function parseFlag(name: string, raw: string): boolean {
+  const lower = raw.toLowerCase();
+  if (TRUE_WORDS.includes(lower)) return true;
+  if (FALSE_WORDS.includes(lower)) return false;
+  throw new ConfigError(
+    name,
+    `"${raw}" must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(", ")}`,
+  );
+}
+
+function checkDatabaseUrl(raw: string): void {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      "DATABASE_URL",
+      "is not a URL (expected postgres://user@host:port/database)",
+    );
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    throw new ConfigError(
+      "DATABASE_URL",
+      `must start with postgres:// or postgresql://, not ${url.protocol}//`,
+    );
+  }
+  if (url.pathname.replace(/^\//, "") === "") {
+    throw new ConfigError(
+      "DATABASE_URL",
+      "must name a database (postgres://user@host:port/database)",
+    );
+  }
+}
+
+function parsePublicUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      "PUBLIC_URL",
+      `"${raw}" is not an absolute URL (expected e.g. https://fuyuan.example.com)`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(
+      "PUBLIC_URL",
+      `must use http or https, not ${url.protocol.replace(":", "")}`,
+    );
+  }
+  if (url.search !== "" || url.hash !== "") {
+    throw new ConfigError("PUBLIC_URL", "must not have a query or fragment");
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+function toAbsolute(path: string, cwd: string): string {
+  return isAbsolute(path) ? path : resolve(cwd, path);
+}

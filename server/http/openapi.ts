@@ -1,0 +1,37 @@
+// The OpenAPI document, generated from every route's schemas (@fastify/swagger), and its UI at
+// /api/docs (JSON at /api/docs/json). Must be registered before any route so all are collected.
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import type { App } from "./app";
+
+export const DOCS_PREFIX = "/api/docs";
+
+export async function registerOpenApi(
+  app: App,
+  version: string,
+): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "Fuyuan API",
+        version,
+        description:
+          "REST API of Fuyuan (福缘). Every response is the envelope `{ code, data, msg }`; code 0 is success, " +
+          "otherwise code is usually the HTTP status and msg names the problem.",
+      },
+      tags: [
+        {
+          name: "system",
+          description: "Runtime configuration for the client.",
+        },
+        {
+          name: "content",
+          description:
+            "Public, localized content: temples, monks, news, products, pages.",
+        },
+      ],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+}

@@ -1,0 +1,80 @@
+// Serves the built PWA (STATIC_DIR) with cache headers, and answers every unmatched request:
+// page routes get the SPA shell (index.html); API paths, reserved prefixes and missing files
+// get a 404 envelope.
+import { existsSync } from "node:fs";
+import { extname, join, sep } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { failure } from "./envelope";
+import type { App } from "./app";
+
+/** Paths owned by the server, never by the SPA router. */
+export const RESERVED_PREFIXES = ["/api", "/im", "/dev", "/media"] as const;
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "no-cache";
+const SHORT = "public, max-age=3600";
+/** Files that name other files and must be re-checked on every visit so updates reach users. */
+const ALWAYS_REVALIDATE = new Set([
+  "index.html",
+  "sw.js",
+  "registerSW.js",
+  "manifest.webmanifest",
+]);
+
+export async function registerStaticSite(
+  app: App,
+  staticDir: string,
+): Promise<void> {
+  const hasShell = existsSync(join(staticDir, "index.html"));
+  if (hasShell) {
+    const assetsDir = join(staticDir, "assets") + sep;
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const name = filePath.slice(filePath.lastIndexOf(sep) + 1);
+        if (filePath.startsWith(assetsDir))
+          reply.header("cache-control", IMMUTABLE);
+        else if (ALWAYS_REVALIDATE.has(name) || name.startsWith("workbox-"))
+          reply.header("cache-control", REVALIDATE);
+        else reply.header("cache-control", SHORT);
+      },
+    });
+  } else {
+    app.log.warn(
+      { staticDir },
+      "no built app (index.html) in STATIC_DIR: run `npm run build`; only the API is served",
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (hasShell && isPageRequest(request))
+      return reply.code(200).sendFile("index.html");
+    return notFound(request, reply);
+  });
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split("?")[0] ?? request.url;
+  return reply
+    .code(404)
+    .send(failure(404, `Not found: ${request.method} ${path}`));
+}
+
+/** A browser navigation to a client route: GET/HEAD, wants HTML, not reserved, no file extension. */
+export function isPageRequest(
+  request: Pick<FastifyRequest, "method" | "url" | "headers">,
+): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (!(request.headers.accept ?? "").includes("text/html")) return false;
+  const path = request.url.split("?")[0] ?? "/";
+  if (
+    RESERVED_PREFIXES.some(
+      (prefix) => path === prefix || path.startsWith(`${prefix}/`),
+    )
+  )
+    return false;
+  const lastSegment = path.slice(path.lastIndexOf("/") + 1);
+  return extname(lastSegment) === "";
+}

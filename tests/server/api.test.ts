@@ -1,0 +1,214 @@
+// The HTTP contract every domain shares, on a real server over loopback: success envelope,
+// 400 naming the field, 404 envelope, 500 without internals, runtime config, OpenAPI.
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import { getJson } from "./apiClient";
+import { describeEachDatabase } from "../support/testDb";
+import { startTestServer, type TestServer } from "../support/testServer";
+
+describeEachDatabase("API envelope and errors", (database) => {
+  let server: TestServer;
+  const logLines: any[] = [];
+  const logSink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      database,
+      logger: pino({ level: "info" }, logSink),
+      configure: (app) => {
+        // Test-only route: an unexpected failure carrying secrets that must not leak.
+        app.get("/api/app/test/explode", async () => {
+          await Promise.resolve();
+          throw new Error("db password is hunter2 at /srv/secret.ts:42");
+        });
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  it("wraps success in { code: 0, data, msg }", async () => {
+    const { status, body, headers } = await getJson(
+      server.baseUrl,
+      "/api/app/oapi/v1/temples",
+    );
+    expect(status).toBe(200);
+    expect(body.code).toBe(0);
+    expect(body.msg).toBe("ok");
+    expect(body.data.list).toHaveLength(3);
+    expect(headers.get("content-type")).toMatch(/^application\/json/);
+    expect(headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    [
+      "/api/app/oapi/v1/home?locale=fr",
+      "querystring/locale must be one of cn, tw, en",
+    ],
+    ["/api/app/oapi/v1/news?page=0", "querystring/page must be >= 1"],
+    ["/api/app/oapi/v1/news?page=abc", "querystring/page must be integer"],
+    ["/api/app/oapi/v1/news?pageSize=51", "querystring/pageSize must be <= 50"],
+    ["/api/app/oapi/v1/news?pageSize=0", "querystring/pageSize must be >= 1"],
+    [
+      "/api/app/oapi/v1/products?category=candles",
+      "querystring/category must be one of lamp, incense, sutra, prayer, release, plaque",
+    ],
+    ["/api/app/oapi/v1/news/abc", "params/id must be integer"],
+    ["/api/app/oapi/v1/monks/1.5", "params/id must be integer"],
+    ["/api/app/oapi/v1/products/0", "params/id must be >= 1"],
+    [
+      "/api/app/oapi/v1/products/99999999999",
+      "params/id must be <= 2147483647",
+    ],
+    [
+      "/api/app/oapi/v1/pages/Privacy_Policy",
+      'params/slug must match pattern "^[a-z0-9-]{1,64}$"',
+    ],
+  ])("GET %s → 400 %s", async (path, msg) => {
+    const { status, body } = await getJson(server.baseUrl, path);
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 400, data: null, msg });
+  });
+
+  it.each([
+    ["/api/app/nope", "Not found: GET /api/app/nope"],
+    ["/api/app/oapi/v1/nope?locale=en", "Not found: GET /api/app/oapi/v1/nope"],
+    ["/api/other", "Not found: GET /api/other"],
+    ["/api/app/oapi/v1/news/9999", "news 9999 not found"],
+    ["/api/app/oapi/v1/monks/9999", "monk 9999 not found"],
+    ["/api/app/oapi/v1/products/9999", "product 9999 not found"],
+    ["/api/app/oapi/v1/pages/no-such-page", "page no-such-page not found"],
+  ])("GET %s → 404 %s", async (path, msg) => {
+    const { status, body } = await getJson(server.baseUrl, path);
+    expect(status).toBe(404);
+    expect(body).toEqual({ code: 404, data: null, msg });
+  });
+
+  it("answers an unknown method on an API path with a 404 envelope", async () => {
+    const { status, body } = await getJson(
+      server.baseUrl,
+      "/api/app/oapi/v1/news",
+      { method: "DELETE" },
+    );
+    expect(status).toBe(404);
+    expect(body.msg).toBe("Not found: DELETE /api/app/oapi/v1/news");
+  });
+
+  it("answers an unhandled error with 500, the request id and no internals, and logs it", async () => {
+    const { status, body, headers } = await getJson(
+      server.baseUrl,
+      "/api/app/test/explode",
+    );
+    const requestId = headers.get("x-request-id");
+    expect(status).toBe(500);
+    expect(body).toEqual({
+      code: 500,
+      data: null,
+      msg: `Internal server error (request ${requestId})`,
+    });
+    expect(JSON.stringify(body)).not.toMatch(/hunter2|secret|\.ts/);
+    const line = logLines.find((l) => l.msg === "unhandled error");
+    expect(line).toMatchObject({
+      level: 50,
+      reqId: requestId,
+      err: { message: "db password is hunter2 at /srv/secret.ts:42" },
+    });
+    expect(line.err.stack).toContain("api.test.ts");
+  });
+
+  it("serves the runtime configuration", async () => {
+    const { body } = await getJson(server.baseUrl, "/api/app/oapi/v1/config");
+    expect(body).toEqual({
+      code: 0,
+      msg: "ok",
+      data: {
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+        imWsUrl: `${server.baseUrl.replace("http:", "ws:")}/im`,
+        publicUrl: server.baseUrl,
+        login: { phone: true, email: true, wechat: true },
+        wechat: {
+          appId: "wx_fuyuan_dev_emulator",
+          redirectUrl: `${server.baseUrl}/login/wechat/callback`,
+          emulator: true,
+        },
+        devTools: true,
+      },
+    });
+  });
+
+  it("lists every route with request and response shapes in the OpenAPI document", async () => {
+    const response = await fetch(`${server.baseUrl}/api/docs/json`);
+    expect(response.status).toBe(200);
+    const doc: any = await response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const paths = Object.keys(doc.paths).sort();
+    expect(paths).toEqual(
+      [
+        "/api/app/oapi/v1/config",
+        "/api/app/oapi/v1/home",
+        "/api/app/oapi/v1/monks/{id}",
+        "/api/app/oapi/v1/news",
+        "/api/app/oapi/v1/news/{id}",
+        "/api/app/oapi/v1/pages/{slug}",
+        "/api/app/oapi/v1/products",
+        "/api/app/oapi/v1/products/{id}",
+        "/api/app/oapi/v1/temples",
+        // The test-only route has no schema but still appears; production has no such route.
+        "/api/app/test/explode",
+      ].sort(),
+    );
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      if (path.startsWith("/api/app/test/")) continue;
+      for (const operation of Object.values<any>(item)) {
+        const schema =
+          operation.responses["200"].content["application/json"].schema;
+        expect(schema.required, path).toEqual(["code", "data", "msg"]);
+        expect(operation.tags.length, path).toBeGreaterThan(0);
+      }
+    }
+    const news = doc.paths["/api/app/oapi/v1/news"].get;
+    expect(news.parameters.map((p: any) => p.name).sort()).toEqual([
+      "locale",
+      "page",
+      "pageSize",
+    ]);
+    const ok = news.responses["200"].content["application/json"].schema;
+    expect(
+      ok.properties.data.properties.list.items.properties.publishedAt,
+    ).toMatchObject({ type: "string" });
+    expect(
+      news.responses["400"].content["application/json"].schema.properties.msg
+        .type,
+    ).toBe("string");
+    const ui = await fetch(`${server.baseUrl}/api/docs`, {
+      redirect: "follow",
+    });
+    expect(ui.status).toBe(200);
+    expect(await ui.text()).toContain("swagger");
+  });
+});
+
+describe("runtime configuration without dev tools", () => {
+  it("turns WeChat off (null) when DEV_TOOLS is off and honours PUBLIC_URL", async () => {
+    const server = await startTestServer({
+      env: { DEV_TOOLS: "0", PUBLIC_URL: "https://fuyuan.example.com" },
+      seed: false,
+    });
+    try {
+      const { body } = await getJson(server.baseUrl, "/api/app/oapi/v1/config");
+      expect(body.data).toMatchObject({
+        imWsUrl: "wss://fuyuan.example.com/im",
+        publicUrl: "https://fuyuan.example.com",
+        login: { phone: true, email: true, wechat: false },
+        wechat: null,
+        devTools: false,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,152 @@
+// server/main.ts as a real process: config errors exit non-zero naming the variable; a start on
+// an empty database migrates, seeds and logs "listening <url>"; SIGTERM stops it cleanly; a
+// restart on the same data keeps the content without seeding again.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from "../support/testDb";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startMain(env: Record<string, string>): Running {
+  const child = spawn(TSX, ["server/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on("data", append);
+  child.stderr.on("data", append);
+  const exited = new Promise<number | null>((resolve) => {
+    child.on("exit", (code) => {
+      resolve(code);
+    });
+  });
+  return { child, output: () => output, exited };
+}
+
+async function waitForListening(run: Running): Promise<string> {
+  for (let waited = 0; waited < 25_000; waited += 100) {
+    const line = run
+      .output()
+      .split("\n")
+      .find((l) => l.includes('"msg":"listening on '));
+    if (line) return JSON.parse(line).url;
+    if (run.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start:\n${run.output()}`);
+}
+
+describe("server/main.ts configuration errors", () => {
+  it.each([
+    [
+      { PORT: "http" },
+      'Configuration error: PORT: "http" is not a port number (0-65535)',
+    ],
+    [
+      { DATABASE_URL: "mysql://a@b/c" },
+      "Configuration error: DATABASE_URL: must start with postgres:// or postgresql://",
+    ],
+  ])(
+    "exits 1 for %j with a message naming the variable",
+    async (env, message) => {
+      const run = startMain(env);
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toContain(message);
+    },
+  );
+});
+
+describeEachDatabase("server/main.ts lifecycle", (kind) => {
+  let dir: string;
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "fuyuan-main-"));
+    await writeFile(
+      join(dir, "index.html"),
+      "<!doctype html><title>shell</title>",
+    );
+    // PostgreSQL: an empty (unseeded) database that main.ts must seed; PGlite: an empty DATA_DIR.
+    if (kind === "pg")
+      database = await createTestDatabase("pg", { seed: false });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const env = () => ({
+    PORT: "0",
+    DATA_DIR: join(dir, "data"),
+    STATIC_DIR: dir,
+    LOG_LEVEL: "info",
+    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+  });
+
+  it(
+    "seeds an empty database, serves, and stops on SIGTERM",
+    { timeout: 60_000 },
+    async () => {
+      const run = startMain(env());
+      try {
+        const url = await waitForListening(run);
+        expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+        expect(run.output()).toContain("empty database: demo content loaded");
+        const home = await (
+          await fetch(`${url}/api/app/oapi/v1/home?locale=en`)
+        ).json();
+        expect(home.data.temples.map((t: any) => t.name)).toContain(
+          "Lingyin Temple",
+        );
+        const shell = await fetch(`${url}/en/blessing`, {
+          headers: { accept: "text/html" },
+        });
+        expect(await shell.text()).toBe("<!doctype html><title>shell</title>");
+        const config = await (
+          await fetch(`${url}/api/app/oapi/v1/config`)
+        ).json();
+        expect(config.data.imWsUrl).toBe(`${url.replace("http:", "ws:")}/im`);
+      } finally {
+        run.child.kill("SIGTERM");
+      }
+      expect(await run.exited).toBe(0);
+      expect(run.output()).toContain('"msg":"stopped"');
+    },
+  );
+
+  it(
+    "restarts on the same data without seeding again",
+    { timeout: 60_000 },
+    async () => {
+      const run = startMain(env());
+      try {
+        const url = await waitForListening(run);
+        expect(run.output()).not.toContain("demo content loaded");
+        const news = await (
+          await fetch(`${url}/api/app/oapi/v1/news?pageSize=1`)
+        ).json();
+        expect(news.data.total).toBeGreaterThanOrEqual(14);
+      } finally {
+        run.child.kill("SIGINT");
+      }
+      expect(await run.exited).toBe(0);
+    },
+  );
+});

@@ -1,0 +1,126 @@
+// Serving the built PWA: SPA fallback for page routes, 404 envelopes for API paths, reserved
+// prefixes and missing files, immutable caching for hashed assets, no-cache for the shell.
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startTestServer, type TestServer } from "../support/testServer";
+
+const SHELL =
+  '<!doctype html><html><head><title>福缘</title></head><body><div id="app"></div></body></html>';
+const HTML = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+};
+
+describe("static PWA serving", () => {
+  let server: TestServer;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    staticDir = await mkdtemp(join(tmpdir(), "fuyuan-static-"));
+    await mkdir(join(staticDir, "assets"));
+    await mkdir(join(staticDir, "images", "temples"), { recursive: true });
+    await writeFile(join(staticDir, "index.html"), SHELL);
+    await writeFile(
+      join(staticDir, "assets", "index-AbC123.js"),
+      "console.log('app')",
+    );
+    await writeFile(
+      join(staticDir, "sw.js"),
+      "self.addEventListener('fetch', () => {})",
+    );
+    await writeFile(
+      join(staticDir, "images", "temples", "lingyin.svg"),
+      "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    );
+    server = await startTestServer({ staticDir, seed: false });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(staticDir, { recursive: true, force: true });
+  });
+
+  const get = (path: string, headers: Record<string, string> = HTML) =>
+    fetch(`${server.baseUrl}${path}`, { headers });
+
+  it("serves index.html at / with no-cache", async () => {
+    const response = await get("/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(await response.text()).toBe(SHELL);
+  });
+
+  it.each([
+    "/templeStyle",
+    "/en/blessing",
+    "/tw/news/12",
+    "/my/orders?tab=paid",
+  ])("falls back to the SPA shell for the page route %s", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(await response.text()).toBe(SHELL);
+  });
+
+  it("serves hashed assets with a long immutable cache", async () => {
+    const response = await get("/assets/index-AbC123.js", {});
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect(response.headers.get("content-type")).toMatch(/javascript/);
+    expect(await response.text()).toBe("console.log('app')");
+  });
+
+  it("revalidates the service worker and caches other files briefly", async () => {
+    expect((await get("/sw.js", {})).headers.get("cache-control")).toBe(
+      "no-cache",
+    );
+    const image = await get("/images/temples/lingyin.svg", {});
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(image.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it.each([
+    ["/assets/missing.js", "Not found: GET /assets/missing.js"],
+    ["/images/none.svg", "Not found: GET /images/none.svg"],
+    ["/api/app/nope", "Not found: GET /api/app/nope"],
+    ["/im", "Not found: GET /im"],
+    ["/dev/sms", "Not found: GET /dev/sms"],
+    ["/media/abc", "Not found: GET /media/abc"],
+  ])(
+    "answers %s with a 404 envelope, even for a browser",
+    async (path, msg) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ code: 404, data: null, msg });
+    },
+  );
+
+  it("does not fall back for non-HTML requests or non-GET methods", async () => {
+    const json = await get("/templeStyle", { accept: "application/json" });
+    expect(json.status).toBe(404);
+    const post = await fetch(`${server.baseUrl}/templeStyle`, {
+      method: "POST",
+      headers: HTML,
+    });
+    expect(post.status).toBe(404);
+  });
+});
+
+describe("without a built app", () => {
+  it("serves the API and answers page routes with a 404 envelope", async () => {
+    const server = await startTestServer({ seed: false });
+    try {
+      const page = await fetch(`${server.baseUrl}/templeStyle`, {
+        headers: HTML,
+      });
+      expect(page.status).toBe(404);
+      const config = await fetch(`${server.baseUrl}/api/app/oapi/v1/config`);
+      expect(config.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
