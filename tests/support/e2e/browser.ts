@@ -1,6 +1,12 @@
 // Launches Debian's Chromium through playwright-core (never a downloaded browser) with the
 // flags this machine needs, and collects page console errors for assertions.
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "playwright-core";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,10 +31,15 @@ export const MOBILE: BrowserContextOptions = {
   hasTouch: true,
 };
 
-export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+export const DESKTOP: BrowserContextOptions = {
+  viewport: { width: 1280, height: 800 },
+};
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  });
 }
 
 /** A persistent profile (needed for service workers and storage surviving a context restart). */

@@ -30,34 +30,47 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), "fuyuan-e2e-"));
   const baseUrl = `http://localhost:${port}`;
   let out = "";
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/main.ts"], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: "warn",
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "server/main.ts"],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseUrl,
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => { resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      resolve(code);
+    }),
+  );
 
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}:\n${out}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/app/oapi/v1/config`);
+      const res = await fetch(
+        `http://127.0.0.1:${port}/api/app/oapi/v1/config`,
+      );
       if (res.ok) break;
     } catch {
       // not listening yet
