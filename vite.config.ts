@@ -32,6 +32,7 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: true,
+    manifest: true,
   },
   test: {
     globals: true,
