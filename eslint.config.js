@@ -79,7 +79,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.worker } },
     rules: restrict([
       { group: ["**/server/**"], message: "Workers never import server code." },
-      { group: ["**/src/*", "!**/src/db/**"], message: "Workers may import only src/db (the shared Dexie schema)." },
+      { group: ["**/src/*", "!**/src/db", "!**/src/db/**"], message: "Workers may import only src/db (the shared Dexie schema)." },
     ]),
   },
   {

@@ -1,0 +1,203 @@
+// Unread derived from sequence numbers, and the receive rules that feed it.
+import { describe, expect, it } from "vitest";
+import type { ConversationRecord } from "../../../src/db/entities/ConversationRecord";
+import {
+  COMMAND_CONTENT_TYPE,
+  DEFAULT_NO_UPDATE_CONTENT_TYPES,
+  applyToConversation,
+  countsAsUnread,
+  emptyConversation,
+  isCommand,
+  type ReceiveContext,
+  type RuleMessage,
+} from "../../../workers/session/receiveRules";
+import {
+  advanceReadTo,
+  deriveUnread,
+  fromServerUnread,
+  noteSeq,
+} from "../../../workers/session/unread";
+
+const ME = "me";
+const KEY = "1:peer";
+
+function msg(seq: number, extra: Partial<RuleMessage> = {}): RuleMessage {
+  return {
+    clientMsgNo: `c${seq}`,
+    channelId: "peer",
+    channelType: 1,
+    fromUid: "peer",
+    timestamp: seq * 1_000,
+    contentType: 1,
+    redDot: true,
+    messageSeq: seq,
+    ...extra,
+  };
+}
+
+const ctx = (over: Partial<ReceiveContext> = {}): ReceiveContext => ({
+  selfUid: ME,
+  visibleChannels: new Set(),
+  noUpdateContentTypes: DEFAULT_NO_UPDATE_CONTENT_TYPES,
+  ...over,
+});
+
+function conv(over: Partial<ConversationRecord>): ConversationRecord {
+  const base = { ...emptyConversation("peer", 1), ...over };
+  return { ...base, unread: deriveUnread(base) };
+}
+
+describe("deriveUnread", () => {
+  it("is lastMessageSeq − readToSeq minus uncounted seqs in between", () => {
+    expect(
+      deriveUnread({ lastMessageSeq: 10, readToSeq: 4, uncountedSeqs: [5, 7] }),
+    ).toBe(4);
+    expect(
+      deriveUnread({
+        lastMessageSeq: 10,
+        readToSeq: 4,
+        uncountedSeqs: [2, 3, 11],
+      }),
+    ).toBe(6);
+    expect(
+      deriveUnread({ lastMessageSeq: 3, readToSeq: 9, uncountedSeqs: [] }),
+    ).toBe(0);
+  });
+});
+
+describe("noteSeq / advanceReadTo", () => {
+  it("sets a baseline for a conversation without history: older history is not unread", () => {
+    const c = noteSeq(conv({}), 57, true);
+    expect(c).toMatchObject({ lastMessageSeq: 57, readToSeq: 56, unread: 1 });
+  });
+
+  it("counts a gap as unread until synced messages show what it held", () => {
+    let c = noteSeq(conv({ lastMessageSeq: 10, readToSeq: 10 }), 14, true);
+    expect(c.unread).toBe(4);
+    c = noteSeq(c, 12, false);
+    c = noteSeq(c, 11, false);
+    expect(c.unread).toBe(2);
+    expect(c.uncountedSeqs).toEqual([11, 12]);
+  });
+
+  it("ignores seq 0 (not persisted) and repeated seqs", () => {
+    const c = conv({ lastMessageSeq: 5, readToSeq: 3, uncountedSeqs: [4] });
+    expect(noteSeq(c, 0, true)).toBe(c);
+    expect(noteSeq(noteSeq(c, 4, false), 4, false).uncountedSeqs).toEqual([4]);
+  });
+
+  it("advances readToSeq only forward, capped at lastMessageSeq, trimming uncounted seqs", () => {
+    const c = conv({ lastMessageSeq: 10, readToSeq: 2, uncountedSeqs: [3, 8] });
+    const read = advanceReadTo(c, 8);
+    expect(read).toMatchObject({ readToSeq: 8, uncountedSeqs: [], unread: 2 });
+    expect(advanceReadTo(read, 5)).toBe(read);
+    expect(advanceReadTo(read, 99)).toMatchObject({ readToSeq: 10, unread: 0 });
+  });
+
+  it("takes the server's unread as readToSeq = lastMessageSeq − unread", () => {
+    const c = fromServerUnread(conv({ uncountedSeqs: [1] }), 40, 3);
+    expect(c).toMatchObject({
+      lastMessageSeq: 40,
+      readToSeq: 37,
+      uncountedSeqs: [],
+      unread: 3,
+    });
+  });
+});
+
+describe("receive rules", () => {
+  it("routes type 99 to command listeners", () => {
+    expect(COMMAND_CONTENT_TYPE).toBe(99);
+    expect(isCommand({ contentType: 99 })).toBe(true);
+    expect(isCommand({ contentType: 1 })).toBe(false);
+  });
+
+  it("[UNREAD-1] raises unread only for RedDot messages from someone else", () => {
+    expect(countsAsUnread({ redDot: true, fromUid: "peer" }, ME)).toBe(true);
+    expect(countsAsUnread({ redDot: false, fromUid: "peer" }, ME)).toBe(false);
+    expect(countsAsUnread({ redDot: true, fromUid: ME }, ME)).toBe(false);
+    const start = conv({ lastMessageSeq: 10, readToSeq: 10 });
+    const c = applyToConversation(
+      start,
+      KEY,
+      [msg(11), msg(12, { redDot: false }), msg(13, { fromUid: ME }), msg(14)],
+      ctx(),
+    );
+    expect(c).toMatchObject({
+      lastMessageSeq: 14,
+      readToSeq: 10,
+      uncountedSeqs: [12, 13],
+      unread: 2,
+    });
+  });
+
+  it("[UNREAD-2] a conversation shown in a visible tab stays read", () => {
+    const start = conv({ lastMessageSeq: 10, readToSeq: 8 });
+    const c = applyToConversation(
+      start,
+      KEY,
+      [msg(11), msg(12)],
+      ctx({ visibleChannels: new Set([KEY]) }),
+    );
+    expect(c).toMatchObject({ lastMessageSeq: 12, readToSeq: 12, unread: 0 });
+    const other = applyToConversation(
+      start,
+      KEY,
+      [msg(11)],
+      ctx({ visibleChannels: new Set(["1:someone-else"]) }),
+    );
+    expect(other?.unread).toBe(3);
+  });
+
+  it("moves the conversation to the top and sets the preview, except for no-update types", () => {
+    const start = conv({
+      lastMessageSeq: 10,
+      readToSeq: 10,
+      timestamp: 10_000,
+      lastClientMsgNo: "c10",
+    });
+    const signal = msg(11, { contentType: 21000, timestamp: 99_000 });
+    const c = applyToConversation(start, KEY, [signal], ctx());
+    expect(c).toMatchObject({
+      timestamp: 10_000,
+      lastClientMsgNo: "c10",
+      lastMessageSeq: 11,
+      unread: 1,
+    });
+    const text = applyToConversation(
+      start,
+      KEY,
+      [signal, msg(12, { timestamp: 120_000 })],
+      ctx(),
+    );
+    expect(text).toMatchObject({ timestamp: 120_000, lastClientMsgNo: "c12" });
+  });
+
+  it("does not let an old message (history sync) replace the preview", () => {
+    const start = conv({
+      lastMessageSeq: 50,
+      readToSeq: 50,
+      timestamp: 50_000,
+      lastClientMsgNo: "c50",
+    });
+    const c = applyToConversation(start, KEY, [msg(3), msg(4)], ctx());
+    expect(c).toMatchObject({
+      timestamp: 50_000,
+      lastClientMsgNo: "c50",
+      unread: 0,
+    });
+  });
+
+  it("creates a conversation for a new channel, but never for no-update messages alone", () => {
+    expect(
+      applyToConversation(undefined, KEY, [msg(5, { contentType: 98 })], ctx()),
+    ).toBeUndefined();
+    expect(applyToConversation(undefined, KEY, [msg(5)], ctx())).toMatchObject({
+      channelId: "peer",
+      lastMessageSeq: 5,
+      readToSeq: 4,
+      unread: 1,
+      lastClientMsgNo: "c5",
+    });
+  });
+});

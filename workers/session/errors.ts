@@ -1,0 +1,68 @@
+// The worker's one error class and its mapping to the plain SessionError that crosses comlink.
+// Repositories and rules throw SessionFailure; the tab facade turns any throw into a Result.
+import type { SessionError, SessionErrorCode } from "../api";
+
+/** Codes that a later identical call may fix without the user doing anything. */
+const RETRYABLE: ReadonlySet<SessionErrorCode> = new Set([
+  "NETWORK",
+  "STORAGE_FAILED",
+  "SERVER_ERROR",
+]);
+
+/** A failure the worker expects (bad input, missing row…), with its boundary code. */
+export class SessionFailure extends Error {
+  override name = "SessionFailure";
+  readonly code: SessionErrorCode;
+
+  constructor(code: SessionErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/** Names of the DOMException/Dexie errors IndexedDB raises when it refuses a write. */
+const STORAGE_ERROR_NAMES: ReadonlySet<string> = new Set([
+  "QuotaExceededError",
+  "ConstraintError",
+  "DataError",
+  "DataCloneError",
+  "InvalidStateError",
+  "ReadOnlyError",
+  "DatabaseClosedError",
+  "OpenFailedError",
+  "VersionError",
+  "UnknownError",
+]);
+
+/** Any thrown value as the plain {@link SessionError} the API returns (unknown throws → `INTERNAL`). */
+export function toSessionError(error: unknown): SessionError {
+  if (error instanceof SessionFailure) {
+    return {
+      code: error.code,
+      message: error.message,
+      retryable: RETRYABLE.has(error.code),
+    };
+  }
+  if (error instanceof Error) {
+    // NOTE: Dexie wraps IndexedDB errors; `inner` holds the DOMException when there is one.
+    const inner: unknown = (error as Error & { inner?: unknown }).inner;
+    const names = [error.name, inner instanceof Error ? inner.name : ""];
+    if (
+      names.some(
+        (n) => STORAGE_ERROR_NAMES.has(n) || n.endsWith("QuotaExceededError"),
+      )
+    ) {
+      return {
+        code: "STORAGE_FAILED",
+        message: `${error.name}: ${error.message}`,
+        retryable: true,
+      };
+    }
+    return {
+      code: "INTERNAL",
+      message: `${error.name}: ${error.message}`,
+      retryable: false,
+    };
+  }
+  return { code: "INTERNAL", message: String(error), retryable: false };
+}

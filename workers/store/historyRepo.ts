@@ -1,0 +1,37 @@
+// Reads behind loadOlder: which seqs below a point are stored locally, and which must be synced.
+import type { AppDb } from "../../src/db/AppDb";
+import { channelKey, type ChannelRef } from "../../src/db/channelKey";
+import { clearedCursorName } from "../../src/db/entities/SyncCursorRecord";
+import { planOlderPage, type OlderPagePlan } from "../session/syncGaps";
+
+/** Plans a loadOlder page: the `limit` seqs below `beforeSeq`, and the ranges missing locally. */
+export async function planLoadOlder(
+  db: AppDb,
+  args: {
+    readonly channel: ChannelRef;
+    readonly beforeSeq: number;
+    readonly limit: number;
+  },
+): Promise<OlderPagePlan> {
+  const { channelId, channelType } = args.channel;
+  return db.transaction("r", [db.messages, db.syncCursors], async () => {
+    const cleared =
+      (await db.syncCursors.get(clearedCursorName(channelKey(args.channel))))
+        ?.value ?? 0;
+    const fromSeq = Math.max(
+      1,
+      args.beforeSeq - Math.max(1, Math.floor(args.limit)),
+    );
+    const keys = await db.messages
+      .where("[channelId+channelType+messageSeq]")
+      .between(
+        [channelId, channelType, fromSeq],
+        [channelId, channelType, args.beforeSeq],
+        true,
+        false,
+      )
+      .keys();
+    const seqs = keys.map((key) => (Array.isArray(key) ? Number(key[2]) : NaN));
+    return planOlderPage(args.beforeSeq, args.limit, seqs, cleared);
+  });
+}
