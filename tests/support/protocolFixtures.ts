@@ -6,9 +6,11 @@ import type { Frame, ProtocolVersion } from "#protocol";
 /** Joins annotated hex parts ("32 90 01", "0003 626f62") into bytes. */
 export function hex(...parts: string[]): Uint8Array {
   const clean = parts.join("").replace(/\s+/g, "");
-  if (clean.length % 2 !== 0 || /[^0-9a-f]/i.test(clean)) throw new Error(`bad hex: ${clean}`);
+  if (clean.length % 2 !== 0 || /[^0-9a-f]/i.test(clean))
+    throw new Error(`bad hex: ${clean}`);
   const out = new Uint8Array(clean.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(clean.slice(i * 2, i * 2 + 2), 16);
+  for (let i = 0; i < out.length; i++)
+    out[i] = parseInt(clean.slice(i * 2, i * 2 + 2), 16);
   return out;
 }
 
@@ -38,7 +40,8 @@ export const VECTOR = {
   /** The client "private key" is this ASCII GUID seed; curve25519-js clamps it. */
   clientSeedAscii: "0123456789abcdef0123456789abcdef",
   clientKey: "hlF7wMOf6Ha3ZGy1407gPa9xzLrWdFDBapcK2MvAPn4=",
-  serverPrivateHex: "030a11181f262d343b424950575e656c737a81888f969da4abb2b9c0c7ced5dc",
+  serverPrivateHex:
+    "030a11181f262d343b424950575e656c737a81888f969da4abb2b9c0c7ced5dc",
   serverKey: "u1D/noKldM+/gg6X9g+5wUPsdBXPUU+M/Zjv9Z4FlhQ=",
   sharedBase64: "S7TABM3pja8f3vwc1IPoJ++NJa1cZsUarhp15tXGh0w=",
   md5HexOfShared: "db67526dfa47d064899cded0dc089db5",
@@ -46,7 +49,8 @@ export const VECTOR = {
   salt: "AbCdEfGh12345678",
   aesIV: "AbCdEfGh12345678",
   plainPayload: '{"content":"hi 你好","type":1}',
-  encryptedPayload: "lXLiD5bcEBZC9UpadBitRplqPHzfWPj+aMgK/eFuuEiXCo3UPW+0T2bX/sDx7Tuh",
+  encryptedPayload:
+    "lXLiD5bcEBZC9UpadBitRplqPHzfWPj+aMgK/eFuuEiXCo3UPW+0T2bX/sDx7Tuh",
   send: {
     clientSeq: 1,
     clientMsgNo: "00000000000000000000000000000001" + "3",
@@ -94,9 +98,25 @@ export interface FrameFixture {
 }
 
 const ALL: readonly ProtocolVersion[] = [2, 3, 4, 5];
-const FLAGS_NONE = { dup: false, syncOnce: false, redDot: false, noPersist: false } as const;
-const FLAGS_REDDOT = { dup: false, syncOnce: false, redDot: true, noPersist: false } as const;
-const SETTING_NONE = { receipt: false, signal: false, noEncrypt: false, stream: false, legacyStream: false } as const;
+const FLAGS_NONE = {
+  dup: false,
+  syncOnce: false,
+  redDot: false,
+  noPersist: false,
+} as const;
+const FLAGS_REDDOT = {
+  dup: false,
+  syncOnce: false,
+  redDot: true,
+  noPersist: false,
+} as const;
+const SETTING_NONE = {
+  receipt: false,
+  signal: false,
+  noEncrypt: false,
+  stream: false,
+  legacyStream: false,
+} as const;
 const payload = utf8(VECTOR.encryptedPayload);
 
 /** Every fixture frame, each with the decoded form the codec must produce and accept. */
@@ -273,7 +293,14 @@ export const FRAME_FIXTURES: readonly FrameFixture[] = [
       "00000001", // messageSeq 1
       "01", // reasonCode success
     ),
-    frame: { op: 4, ...FLAGS_REDDOT, messageID: 700000000000000001n, clientSeq: 1, messageSeq: 1, reasonCode: 1 },
+    frame: {
+      op: 4,
+      ...FLAGS_REDDOT,
+      messageID: 700000000000000001n,
+      clientSeq: 1,
+      messageSeq: 1,
+      reasonCode: 1,
+    },
   },
   {
     name: "RECVACK (§5.6)",
@@ -283,7 +310,12 @@ export const FRAME_FIXTURES: readonly FrameFixture[] = [
       "09b6e64a8ec60002", // messageID
       "00000002", // messageSeq
     ),
-    frame: { op: 6, ...FLAGS_REDDOT, messageID: 700000000000000002n, messageSeq: 2 },
+    frame: {
+      op: 6,
+      ...FLAGS_REDDOT,
+      messageID: 700000000000000002n,
+      messageSeq: 2,
+    },
   },
   {
     name: "DISCONNECT (§5.8)",
@@ -341,7 +373,15 @@ export const FRAME_FIXTURES: readonly FrameFixture[] = [
       "00", // action
       "01", // reasonCode success
     ),
-    frame: { op: 11, ...FLAGS_NONE, subNo: "", channelID: "live-1", channelType: 7, action: 0, reasonCode: 1 },
+    frame: {
+      op: 11,
+      ...FLAGS_NONE,
+      subNo: "",
+      channelID: "live-1",
+      channelType: 7,
+      action: 0,
+      reasonCode: 1,
+    },
   },
   {
     name: "CONNECT rebuilt from the SDK 1.0.4 capture (§5.1)",
@@ -378,6 +418,13 @@ export const FRAME_FIXTURES: readonly FrameFixture[] = [
       "0000019a2b3c4d5e", // timestamp (ms)
       "7b7d", // data "{}"
     ),
-    frame: { op: 12, ...FLAGS_NONE, id: "e1", type: "typing", timestamp: 0x19a2b3c4d5en, data: utf8("{}") },
+    frame: {
+      op: 12,
+      ...FLAGS_NONE,
+      id: "e1",
+      type: "typing",
+      timestamp: 0x19a2b3c4d5en,
+      data: utf8("{}"),
+    },
   },
 ];
