@@ -1,5 +1,5 @@
-// Entry: i18n, colour mode, the locale redirect for un-prefixed URLs, the router, the shell's
-// window listeners, then the first render.
+// Entry: i18n, colour mode, the locale redirect for un-prefixed URLs, the router, the session
+// (restore, refresh, other tabs), the shell's window listeners, then the first render.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
@@ -8,9 +8,8 @@ import { i18n } from "@lingui/core";
 import { initI18n } from "./i18n/activateLocale";
 import { initialLocaleRedirect } from "./i18n/initialLocale";
 import { createAppRouter } from "./router/createAppRouter";
-import { connectUnauthorized } from "./router/connectUnauthorized";
+import { connectSession } from "./router/connectSession";
 import { listenForNavigateMessages } from "./features/shell/navigateMessage";
-import { watchSessionStorage } from "./state/session";
 import {
   applyColorMode,
   colorModeState,
@@ -27,9 +26,8 @@ if (localeTarget !== undefined)
   window.history.replaceState(window.history.state, "", localeTarget);
 
 const router = createAppRouter();
-connectUnauthorized(router);
+connectSession(router, window);
 listenForNavigateMessages(window);
-watchSessionStorage(window);
 
 const container = document.getElementById("app");
 if (container) {

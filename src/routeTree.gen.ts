@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
 import { Route as Char123LocaleChar125IndexRouteImport } from './routes/{-$locale}/index'
+import { Route as Char123LocaleChar125CallbackRouteImport } from './routes/{-$locale}/callback'
 import { Route as Char123LocaleChar125DestinyRouteImport } from './routes/{-$locale}/destiny'
 import { Route as Char123LocaleChar125DynamicFamilyRouteImport } from './routes/{-$locale}/dynamicFamily'
 import { Route as Char123LocaleChar125FateTogetherRouteImport } from './routes/{-$locale}/fateTogether'
@@ -34,6 +35,12 @@ const Char123LocaleChar125IndexRoute =
   Char123LocaleChar125IndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125CallbackRoute =
+  Char123LocaleChar125CallbackRouteImport.update({
+    id: '/callback',
+    path: '/callback',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
 const Char123LocaleChar125DestinyRoute =
@@ -110,6 +117,7 @@ const Char123LocaleChar125ProductDetailsIdRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
+  '/{-$locale}/callback': typeof Char123LocaleChar125CallbackRoute
   '/{-$locale}/destiny': typeof Char123LocaleChar125DestinyRoute
   '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
   '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
@@ -125,6 +133,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
 }
 export interface FileRoutesByTo {
+  '/{-$locale}/callback': typeof Char123LocaleChar125CallbackRoute
   '/{-$locale}/destiny': typeof Char123LocaleChar125DestinyRoute
   '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
   '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
@@ -142,6 +151,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
+  '/{-$locale}/callback': typeof Char123LocaleChar125CallbackRoute
   '/{-$locale}/destiny': typeof Char123LocaleChar125DestinyRoute
   '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
   '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
@@ -160,6 +170,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$locale}'
+    | '/{-$locale}/callback'
     | '/{-$locale}/destiny'
     | '/{-$locale}/dynamicFamily'
     | '/{-$locale}/fateTogether'
@@ -175,6 +186,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/blessing/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/{-$locale}/callback'
     | '/{-$locale}/destiny'
     | '/{-$locale}/dynamicFamily'
     | '/{-$locale}/fateTogether'
@@ -191,6 +203,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/{-$locale}'
+    | '/{-$locale}/callback'
     | '/{-$locale}/destiny'
     | '/{-$locale}/dynamicFamily'
     | '/{-$locale}/fateTogether'
@@ -224,6 +237,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/{-$locale}/'
       preLoaderRoute: typeof Char123LocaleChar125IndexRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/callback': {
+      id: '/{-$locale}/callback'
+      path: '/callback'
+      fullPath: '/{-$locale}/callback'
+      preLoaderRoute: typeof Char123LocaleChar125CallbackRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
     '/{-$locale}/destiny': {
@@ -314,6 +334,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface Char123LocaleChar125RouteRouteChildren {
+  Char123LocaleChar125CallbackRoute: typeof Char123LocaleChar125CallbackRoute
   Char123LocaleChar125DestinyRoute: typeof Char123LocaleChar125DestinyRoute
   Char123LocaleChar125DynamicFamilyRoute: typeof Char123LocaleChar125DynamicFamilyRoute
   Char123LocaleChar125FateTogetherRoute: typeof Char123LocaleChar125FateTogetherRoute
@@ -331,6 +352,7 @@ interface Char123LocaleChar125RouteRouteChildren {
 
 const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChildren =
   {
+    Char123LocaleChar125CallbackRoute: Char123LocaleChar125CallbackRoute,
     Char123LocaleChar125DestinyRoute: Char123LocaleChar125DestinyRoute,
     Char123LocaleChar125DynamicFamilyRoute:
       Char123LocaleChar125DynamicFamilyRoute,

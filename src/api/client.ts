@@ -1,6 +1,8 @@
-// The app's one fetch client: base URL from configuration (`/api/app` by default), Bearer token
-// from the session, envelope `{ code, data, msg }` unwrapping and the error rules of the contract.
-// It never touches the router: a 401 calls the handler the app installs (setUnauthorizedHandler).
+// The app's one fetch client: base URL, Bearer token, Accept-Language of the UI locale, envelope
+// `{ code, data, msg }` unwrapping, the contract's error rules, and one silent refresh + retry on
+// a 401. It never touches the router: a final 401 calls the handler the app installs.
+import { i18n } from "@lingui/core";
+import { isLocale, type Locale } from "../i18n/locales";
 import { session } from "../state/session";
 import { ApiError } from "./ApiError";
 
@@ -8,6 +10,13 @@ const DEFAULT_API_BASE = "/api/app";
 
 export const apiBase: string =
   import.meta.env.VITE_API_BASE ?? DEFAULT_API_BASE;
+
+/** The Accept-Language the server localizes its messages by (accounts contract). */
+export const ACCEPT_LANGUAGE: Readonly<Record<Locale, string>> = {
+  cn: "zh-CN",
+  tw: "zh-TW",
+  en: "en",
+};
 
 /* eslint-disable lingui/no-unlocalized-strings -- developer-facing error texts fixed by the
    API contract; the UI shows its own translated messages. */
@@ -21,13 +30,25 @@ const FALLBACK_MESSAGES = {
 
 type UnauthorizedHandler = () => void;
 
+/**
+ * Tries to get a fresh access token after `staleToken` was refused. Resolves true when a newer
+ * token is in the session (the request is then retried once), false when the session is over.
+ */
+export type TokenRefresher = (staleToken: string) => Promise<boolean>;
+
 let onUnauthorized: UnauthorizedHandler = () => {
   window.location.assign("/login");
 };
+let tokenRefresher: TokenRefresher | undefined;
 
-/** Installs what a 401 does (the app navigates to /login with the router). */
+/** Installs what a final 401 does (the app clears the session and navigates to /login). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
+}
+
+/** Installs the silent refresh tried once before a 401 counts (undefined: none). */
+export function setTokenRefresher(refresher: TokenRefresher | undefined): void {
+  tokenRefresher = refresher;
 }
 
 export type QueryValue = string | number | boolean | undefined;
@@ -37,6 +58,11 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Sign-in calls: no Authorization header, no refresh, and a 401 is an ordinary error that
+   * does not end the session.
+   */
+  anonymous?: boolean;
 }
 
 interface Envelope {
@@ -74,29 +100,33 @@ async function readEnvelope(response: Response): Promise<Envelope | undefined> {
   }
 }
 
-function unauthorized(
-  status: number,
-  envelope: Envelope | undefined,
-): ApiError {
-  onUnauthorized();
-  return new ApiError(
-    "UNAUTHORIZED",
-    status,
-    envelopeMessage(envelope) ?? FALLBACK_MESSAGES.unauthorized,
-    { envelopeCode: 401 },
-  );
+function acceptLanguage(): string {
+  return isLocale(i18n.locale) ? ACCEPT_LANGUAGE[i18n.locale] : "zh-CN";
 }
 
-/**
- * Calls the API and returns the envelope's `data`.
- * @example const home = await apiRequest<HomeData>("oapi/v1/home", { query: { locale: "en" } });
- */
-export async function apiRequest<T>(
+function errorDetails(envelope: Envelope | undefined): {
+  envelopeCode?: number;
+  serverMessage?: string;
+} {
+  const serverMessage = envelopeMessage(envelope);
+  return {
+    ...(typeof envelope?.code === "number"
+      ? { envelopeCode: envelope.code }
+      : {}),
+    ...(serverMessage === undefined ? {} : { serverMessage }),
+  };
+}
+
+/** One HTTP exchange: returns `data` or throws the ApiError the contract prescribes. */
+async function send<T>(
   path: string,
-  options: RequestOptions = {},
+  options: RequestOptions,
+  token: string | null,
 ): Promise<T> {
-  const headers = new Headers({ Accept: "application/json" });
-  const token = session.accessToken;
+  const headers = new Headers({
+    Accept: "application/json",
+    "Accept-Language": acceptLanguage(),
+  });
   if (token !== null) headers.set("Authorization", `Bearer ${token}`);
   const init: RequestInit = { method: options.method ?? "GET", headers };
   if (options.body !== undefined) {
@@ -119,19 +149,25 @@ export async function apiRequest<T>(
   }
 
   const envelope = await readEnvelope(response);
-  if (response.status === 401 || envelope?.code === 401)
-    throw unauthorized(response.status, envelope);
+  if (response.status === 401 || envelope?.code === 401) {
+    const serverMessage = envelopeMessage(envelope);
+    throw new ApiError(
+      "UNAUTHORIZED",
+      response.status,
+      serverMessage ?? FALLBACK_MESSAGES.unauthorized,
+      {
+        envelopeCode: 401,
+        ...(serverMessage === undefined ? {} : { serverMessage }),
+      },
+    );
+  }
   if (!response.ok) {
     const message = envelopeMessage(envelope) ?? FALLBACK_MESSAGES.http;
     throw new ApiError(
       "HTTP_ERROR",
       response.status,
       `${String(response.status)}: ${message}`,
-      {
-        ...(typeof envelope?.code === "number"
-          ? { envelopeCode: envelope.code }
-          : {}),
-      },
+      errorDetails(envelope),
     );
   }
   if (envelope?.code !== 0) {
@@ -139,12 +175,41 @@ export async function apiRequest<T>(
       "REQUEST_ERROR",
       response.status,
       envelopeMessage(envelope) ?? FALLBACK_MESSAGES.request,
-      {
-        ...(typeof envelope?.code === "number"
-          ? { envelopeCode: envelope.code }
-          : {}),
-      },
+      errorDetails(envelope),
     );
   }
   return envelope.data as T;
+}
+
+function isUnauthorized(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === "UNAUTHORIZED";
+}
+
+/**
+ * Calls the API and returns the envelope's `data`. A 401 on an authenticated call is retried
+ * once after a silent token refresh; if that fails the unauthorized handler runs.
+ * @example const home = await apiRequest<HomeData>("oapi/v1/home", { query: { locale: "en" } });
+ */
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  if (options.anonymous === true) return send<T>(path, options, null);
+  const token = session.accessToken;
+  try {
+    return await send<T>(path, options, token);
+  } catch (error) {
+    if (!isUnauthorized(error)) throw error;
+    if (token !== null && tokenRefresher !== undefined) {
+      if (await tokenRefresher(token)) {
+        try {
+          return await send<T>(path, options, session.accessToken);
+        } catch (retryError) {
+          if (!isUnauthorized(retryError)) throw retryError;
+        }
+      }
+    }
+    onUnauthorized();
+    throw error;
+  }
 }

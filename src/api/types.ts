@@ -1,5 +1,5 @@
-// Response shapes of the public content API (brief: content-api.md). Texts arrive localized;
-// prices are integers in fen; image URLs are site-relative.
+// Response shapes of the public content API (brief: content-api.md) and the runtime config.
+// Texts arrive localized; prices are integers in fen; image URLs are site-relative.
 import type { Locale } from "../i18n/locales";
 
 export type { Locale };
@@ -16,8 +16,24 @@ export interface RuntimeConfig {
   imWsUrl: string;
   publicUrl: string;
   login: { phone: boolean; email: boolean; wechat: boolean };
-  wechat: { appId: string; redirectUrl: string; emulator: boolean } | null;
+  /** null when WeChat login is off. */
+  wechat: WechatConfig | null;
   devTools: boolean;
+}
+
+/** WeChat login settings (accounts contract): the real endpoints, or the /dev emulator's. */
+export interface WechatConfig {
+  /** Open-platform website app (desktop QR login). */
+  appId: string;
+  /** Official account (in-app login inside WeChat). */
+  mpAppId: string;
+  /** PUBLIC_URL + "/callback". */
+  redirectUrl: string;
+  emulator: boolean;
+  /** https://open.weixin.qq.com/connect/qrconnect, or the emulator's authorize page. */
+  qrConnectUrl: string;
+  /** https://open.weixin.qq.com/connect/oauth2/authorize, or the emulator's authorize page. */
+  authorizeUrl: string;
 }
 
 export interface TempleCard {

@@ -1,24 +1,38 @@
-// Session tokens (valtio), mirrored in localStorage. `isLoggedIn` is derived from the access
-// token. Login and user info come later; this file only owns the tokens and their storage.
+// The session (valtio): tokens and their expiry mirrored in localStorage, the signed-in user's
+// info (memory only), and the sign-out flag. `isLoggedIn` is derived from the access token.
+// Only plain state changes live here; the lifecycle (login, refresh, logout) is src/session/.
 import { proxy } from "valtio";
+import type { TokenPair, UserInfo } from "../api/accountTypes";
 
 export const SESSION_STORAGE_KEYS = {
   accessToken: "fy_access_token",
   refreshToken: "fy_refresh_token",
   imUid: "fy_im_uid",
   imToken: "fy_im_token",
+  /** Epoch milliseconds at which the access token expires. */
+  accessExpiresAt: "fy_access_expires_at",
 } as const;
 
-type TokenField = keyof typeof SESSION_STORAGE_KEYS;
-const FIELDS = Object.keys(SESSION_STORAGE_KEYS) as TokenField[];
+type StoredField = keyof typeof SESSION_STORAGE_KEYS;
+const FIELDS = Object.keys(SESSION_STORAGE_KEYS) as StoredField[];
 
-export type SessionTokens = Record<TokenField, string | null>;
+export interface SessionTokens {
+  accessToken: string | null;
+  refreshToken: string | null;
+  imUid: string | null;
+  imToken: string | null;
+  accessExpiresAt: number | null;
+}
 
 export interface SessionState extends SessionTokens {
+  /** The signed-in user's info; null until `user/v1/info` answered. */
+  user: UserInfo | null;
+  /** Between the logout call and the clearing one second later. */
+  signingOut: boolean;
   readonly isLoggedIn: boolean;
 }
 
-function readStored(field: TokenField): string | null {
+function readRaw(field: StoredField): string | null {
   try {
     const value = window.localStorage.getItem(SESSION_STORAGE_KEYS[field]);
     return value === "" ? null : value;
@@ -27,7 +41,7 @@ function readStored(field: TokenField): string | null {
   }
 }
 
-function writeStored(field: TokenField, value: string | null): void {
+function writeRaw(field: StoredField, value: string | null): void {
   try {
     if (value === null)
       window.localStorage.removeItem(SESSION_STORAGE_KEYS[field]);
@@ -37,47 +51,114 @@ function writeStored(field: TokenField, value: string | null): void {
   }
 }
 
+function parseExpiry(raw: string | null): number | null {
+  if (raw === null) return null;
+  const value = Number(raw);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+/** The tokens as stored right now (another tab may have changed them). */
+export function readStoredTokens(): SessionTokens {
+  return {
+    accessToken: readRaw("accessToken"),
+    refreshToken: readRaw("refreshToken"),
+    imUid: readRaw("imUid"),
+    imToken: readRaw("imToken"),
+    accessExpiresAt: parseExpiry(readRaw("accessExpiresAt")),
+  };
+}
+
+const stored = readStoredTokens();
+
 export const session = proxy<SessionState>({
-  accessToken: readStored("accessToken"),
-  refreshToken: readStored("refreshToken"),
-  imUid: readStored("imUid"),
-  imToken: readStored("imToken"),
+  ...stored,
+  user: null,
+  signingOut: false,
   get isLoggedIn() {
     return this.accessToken !== null;
   },
 });
 
+/** The tokens this tab holds now. */
+export function readSessionTokens(): SessionTokens {
+  return {
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    imUid: session.imUid,
+    imToken: session.imToken,
+    accessExpiresAt: session.accessExpiresAt,
+  };
+}
+
+function setInMemory<K extends StoredField>(
+  field: K,
+  value: SessionTokens[K],
+): void {
+  (session as SessionTokens)[field] = value;
+}
+
+function setField(field: StoredField, value: string | number | null): void {
+  setInMemory(field, value);
+  writeRaw(field, value === null ? null : String(value));
+}
+
+function copyField(field: StoredField, tokens: Partial<SessionTokens>): void {
+  const value = tokens[field];
+  if (value !== undefined) setInMemory(field, value);
+}
+
 /** Stores the given tokens (others keep their value). */
 export function saveTokens(tokens: Partial<SessionTokens>): void {
   for (const field of FIELDS) {
     const value = tokens[field];
-    if (value === undefined) continue;
-    session[field] = value;
-    writeStored(field, value);
+    if (value !== undefined) setField(field, value);
   }
 }
 
-/** Forgets every token. */
-export function clearSession(): void {
+/** Stores a login or refresh result; the expiry is counted from `now`. */
+export function saveTokenPair(pair: TokenPair, now: number = Date.now()): void {
+  saveTokens({
+    accessToken: pair.app_token,
+    refreshToken: pair.refresh_token,
+    accessExpiresAt: now + Math.max(0, pair.expires_in) * 1000,
+  });
+}
+
+/** Sets the user info and stores its IM credentials (fy_im_uid, fy_im_token). */
+export function setUser(user: UserInfo): void {
+  session.user = user;
+  saveTokens({ imUid: user.imId, imToken: user.imToken });
+}
+
+/** Updates the masked phone after a successful binding. */
+export function setUserPhone(phone: string): void {
+  if (session.user !== null) session.user.phone = phone;
+}
+
+export function setSigningOut(value: boolean): void {
+  session.signingOut = value;
+}
+
+/** Takes tokens (and optionally the user) another tab announced, in memory only. */
+export function adoptTokens(
+  tokens: Partial<SessionTokens>,
+  user?: UserInfo,
+): void {
+  for (const field of FIELDS) copyField(field, tokens);
+  if (user !== undefined) session.user = user;
+}
+
+/** Forgets the user and every token, in memory and (unless `memoryOnly`) in storage. */
+export function clearSession({ memoryOnly = false } = {}): void {
   for (const field of FIELDS) {
     session[field] = null;
-    writeStored(field, null);
+    if (!memoryOnly) writeRaw(field, null);
   }
+  session.user = null;
+  session.signingOut = false;
 }
 
-/** Re-reads the tokens from storage (another tab logged in or out). */
+/** Re-reads the tokens from storage. */
 export function reloadSessionFromStorage(): void {
-  for (const field of FIELDS) session[field] = readStored(field);
-}
-
-/** Keeps this tab's session in step with other tabs; returns the unsubscribe function. */
-export function watchSessionStorage(target: Window): () => void {
-  const keys = new Set<string>(Object.values(SESSION_STORAGE_KEYS));
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || keys.has(event.key)) reloadSessionFromStorage();
-  };
-  target.addEventListener("storage", onStorage);
-  return () => {
-    target.removeEventListener("storage", onStorage);
-  };
+  adoptTokens(readStoredTokens());
 }

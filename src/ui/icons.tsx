@@ -200,6 +200,53 @@ export function RefreshIcon(props: IconProps) {
   );
 }
 
+export function WechatIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M9.5 4C5.4 4 2 6.8 2 10.2c0 1.9 1 3.6 2.7 4.8L4 17.5l2.9-1.4c.8.2 1.7.4 2.6.4" />
+      <path d="M15.5 9c-3.6 0-6.5 2.4-6.5 5.3s2.9 5.3 6.5 5.3c.8 0 1.5-.1 2.2-.3l2.3 1.2-.6-2c1.6-1 2.6-2.5 2.6-4.2C22 11.4 19.1 9 15.5 9Z" />
+      <path d="M7 8.6h.01M11.5 8.6h.01M13.3 13.6h.01M17.7 13.6h.01" />
+    </Icon>
+  );
+}
+
+export function PhoneIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="6.5" y="2.5" width="11" height="19" rx="2.2" />
+      <path d="M10.5 18.5h3" />
+    </Icon>
+  );
+}
+
+export function MailIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
+    </Icon>
+  );
+}
+
+export function LogoutIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 4h4.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H14" />
+      <path d="M10 16.5 5.5 12 10 7.5M5.5 12H15" />
+    </Icon>
+  );
+}
+
+export function DevicesIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="2.5" y="4.5" width="14" height="10" rx="1.5" />
+      <path d="M6 18.5h7M9.5 14.5v4" />
+      <rect x="17" y="9" width="4.5" height="10" rx="1.2" />
+    </Icon>
+  );
+}
+
 /** The brand mark: a lotus over a temple roof line, filled. */
 export function BrandMark({ size = 32 }: { size?: number }) {
   return (

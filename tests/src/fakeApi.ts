@@ -1,14 +1,38 @@
-// A stubbed `fetch` that answers the content API from fixtures (envelopes as the server sends
-// them), records every URL, and can be told to fail a path. Test support, not a test.
+// A stubbed `fetch` that answers the content API from fixtures and the accounts API from an
+// in-memory FakeAccounts (envelopes as the server sends them), records every URL, and can be
+// told to fail a path. Test support, not a test.
 import type {
   HomeData,
   MonkWithTemple,
   NewsItem,
   Page,
   Product,
+  RuntimeConfig,
   StaticPage,
   Temple,
 } from "../../src/api/types";
+import { FakeAccounts } from "./fakeAccounts";
+
+export function makeConfig(
+  overrides: Partial<RuntimeConfig> = {},
+): RuntimeConfig {
+  return {
+    version: "0.1.0",
+    imWsUrl: "ws://localhost:3000/im",
+    publicUrl: "http://localhost:3000",
+    login: { phone: true, email: true, wechat: true },
+    wechat: {
+      appId: "wx_open_app",
+      mpAppId: "wx_mp_app",
+      redirectUrl: "http://localhost:3000/callback",
+      emulator: true,
+      qrConnectUrl: "http://localhost:3000/dev/wechat/authorize",
+      authorizeUrl: "http://localhost:3000/dev/wechat/authorize",
+    },
+    devTools: true,
+    ...overrides,
+  };
+}
 
 export const monk = {
   id: 7,
@@ -79,7 +103,10 @@ export const page = (slug: string, title: string): StaticPage => ({
   updatedAt: "2026-01-01T00:00:00Z",
 });
 
-type Answer = { status: number; body: unknown };
+interface Answer {
+  status: number;
+  body: unknown;
+}
 
 const ok = (data: unknown): Answer => ({
   status: 200,
@@ -125,29 +152,26 @@ function answer(url: URL): Answer {
 
 export interface FakeApi {
   urls: URL[];
+  accounts: FakeAccounts;
+  /** What oapi/v1/config answers (change it before the first page load of a test). */
+  config: RuntimeConfig;
   /** Makes requests whose path starts with `prefix` answer with this status and envelope. */
   fail(prefix: string, status: number, code: number): void;
   heal(): void;
 }
 
+function parseBody(init: RequestInit | undefined): unknown {
+  return typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+}
+
 export function installFakeApi(): FakeApi {
   const urls: URL[] = [];
   const failures = new Map<string, Answer>();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((input: string) => {
-      const url = new URL(input, window.location.origin);
-      urls.push(url);
-      const path = url.pathname.replace(/^\/api\/app\//, "");
-      const failure = [...failures].find(([prefix]) =>
-        path.startsWith(prefix),
-      )?.[1];
-      const { status, body } = failure ?? answer(url);
-      return Promise.resolve(Response.json(body, { status }));
-    }),
-  );
-  return {
+  const accounts = new FakeAccounts();
+  const api: FakeApi = {
     urls,
+    accounts,
+    config: makeConfig(),
     fail(prefix, status, code) {
       failures.set(prefix, {
         status,
@@ -158,4 +182,30 @@ export function installFakeApi(): FakeApi {
       failures.clear();
     },
   };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((input: string, init?: RequestInit) => {
+      const url = new URL(input, window.location.origin);
+      urls.push(url);
+      const path = url.pathname.replace(/^\/api\/app\//, "");
+      const failure = [...failures].find(([prefix]) =>
+        path.startsWith(prefix),
+      )?.[1];
+      const headers = new Headers(init?.headers);
+      const { status, body } =
+        failure ??
+        (path === "oapi/v1/config"
+          ? { status: 200, body: { code: 0, data: api.config, msg: "ok" } }
+          : undefined) ??
+        accounts.answer(
+          path,
+          init?.method ?? "GET",
+          headers,
+          parseBody(init),
+        ) ??
+        answer(url);
+      return Promise.resolve(Response.json(body, { status }));
+    }),
+  );
+  return api;
 }

@@ -1,17 +1,24 @@
-// Renders the real app (route tree, shell, i18n) at a path with a memory history. Test support.
+// Renders the real app (route tree, shell, i18n, session machinery) at a path with a memory
+// history. Test support.
 import { cleanup, render } from "@testing-library/react";
 import { I18nProvider } from "@lingui/react";
 import { i18n } from "@lingui/core";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { createAppRouter } from "../../src/router/createAppRouter";
-import { connectUnauthorized } from "../../src/router/connectUnauthorized";
+import { connectSession } from "../../src/router/connectSession";
 import { initI18n } from "../../src/i18n/activateLocale";
-import { clearSession } from "../../src/state/session";
+import { resetRuntimeConfig } from "../../src/api/runtimeConfig";
+import { clearSession, saveTokenPair } from "../../src/state/session";
+import { close as closeToast } from "../../src/state/toast";
+import type { FakeApi } from "./fakeApi";
+
+let stopSession: (() => void) | undefined;
 
 export function renderApp(path: string) {
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ history });
-  connectUnauthorized(router);
+  stopSession?.();
+  stopSession = connectSession(router, window);
   const view = render(
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
@@ -20,13 +27,24 @@ export function renderApp(path: string) {
   return { router, history, ...view };
 }
 
+/** Stores a session the fake server knows, as a earlier login would have left it. */
+export function signIn(api: FakeApi): void {
+  saveTokenPair(api.accounts.issue());
+}
+
 /** Unmounts, then restores cn, empty storage, no session, real fetch and console. */
 export function resetApp() {
   cleanup();
+  stopSession?.();
+  stopSession = undefined;
   initI18n();
   localStorage.clear();
+  sessionStorage.clear();
   document.cookie = "locale=; Max-Age=0; Path=/";
   clearSession();
+  closeToast();
+  resetRuntimeConfig();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 }

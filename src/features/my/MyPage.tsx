@@ -1,23 +1,59 @@
-// /my (signed-in users): the page frame with links to the legal pages. Profile and orders come
-// with the account work.
+// /my (signed-in users): profile, phone binding when no phone is bound, language and colour
+// mode, the legal pages, and signing out. Shows a placeholder until the user info has loaded.
+import { useRef } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useSnapshot } from "valtio";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
+import { session } from "../../state/session";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ChevronRightIcon } from "../../ui/icons";
+import { BindPhoneForm } from "./BindPhoneForm";
+import { ProfileCard } from "./ProfileCard";
+import { SettingsCard } from "./SettingsCard";
+import { SignOutCard } from "./SignOutCard";
+import "../../ui/field.css";
+import "./my.css";
 
 export function MyPage() {
   const { t } = useLingui();
   const locale = useLocaleParam();
+  const { user } = useSnapshot(session);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   usePageTitle(t`我的`);
+
   return (
     <div className="page my-page">
       <header className="page-head">
-        <h1>
+        <h1 ref={headingRef} tabIndex={-1}>
           <Trans>我的</Trans>
         </h1>
       </header>
-      <ul className="menu card">
+      {user === null ? (
+        <div className="card profile-card" aria-busy="true">
+          <span className="avatar profile-avatar skeleton" />
+          <div className="profile-main">
+            <p className="visually-hidden" role="status">
+              <Trans>正在加载账户信息…</Trans>
+            </p>
+            <div className="skeleton skeleton-line" />
+            <div className="skeleton skeleton-line short" />
+          </div>
+        </div>
+      ) : (
+        <>
+          <ProfileCard user={user} />
+          {user.phone === null ? (
+            <BindPhoneForm
+              onBound={() => {
+                headingRef.current?.focus();
+              }}
+            />
+          ) : null}
+        </>
+      )}
+      <SettingsCard />
+      <ul className="menu card my-section">
         <li>
           <Link
             to="/{-$locale}/privacy-policy"
@@ -39,6 +75,7 @@ export function MyPage() {
           </Link>
         </li>
       </ul>
+      {user === null ? null : <SignOutCard />}
     </div>
   );
 }

@@ -1,6 +1,12 @@
 // The fetch client against stubbed fetch responses: envelope unwrapping, the Bearer header,
 // each error rule of the contract and the 401 redirect.
-import { apiRequest, setUnauthorizedHandler } from "../../../src/api/client";
+import { i18n } from "@lingui/core";
+import {
+  ACCEPT_LANGUAGE,
+  apiRequest,
+  setUnauthorizedHandler,
+} from "../../../src/api/client";
+import { initI18n } from "../../../src/i18n/activateLocale";
 import { ApiError } from "../../../src/api/ApiError";
 import { clearSession, saveTokens } from "../../../src/state/session";
 
@@ -39,6 +45,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  initI18n();
 });
 
 describe("apiRequest", () => {
@@ -68,6 +75,43 @@ describe("apiRequest", () => {
     expect(
       new Headers(fetchMock.mock.calls[1]![1].headers).get("Authorization"),
     ).toBe("Bearer tok-123");
+  });
+
+  it("sends Accept-Language for the UI locale (zh-CN, zh-TW, en)", async () => {
+    const fetchMock = respond(200, { code: 0, data: null, msg: "ok" });
+    await apiRequest("oapi/v1/config");
+    i18n.load("tw", {});
+    i18n.activate("tw");
+    await apiRequest("oapi/v1/config");
+    i18n.load("en", {});
+    i18n.activate("en");
+    await apiRequest("oapi/v1/config");
+    expect(
+      fetchMock.mock.calls.map(([, init]) =>
+        new Headers(init.headers).get("Accept-Language"),
+      ),
+    ).toEqual(["zh-CN", "zh-TW", "en"]);
+    expect(ACCEPT_LANGUAGE).toEqual({ cn: "zh-CN", tw: "zh-TW", en: "en" });
+  });
+
+  it("keeps the server's own message for the UI", async () => {
+    respond(429, {
+      code: 429,
+      data: null,
+      msg: "发送过于频繁，请 60 秒后再试",
+    });
+    const error = await failure(apiRequest("oapi/v1/msg", { anonymous: true }));
+    expect(error.message).toBe("429: 发送过于频繁，请 60 秒后再试");
+    expect(error.serverMessage).toBe("发送过于频繁，请 60 秒后再试");
+  });
+
+  it("an anonymous call's 401 is an ordinary error: no handler, no /login", async () => {
+    respond(401, { code: 401, data: null, msg: "bad state" });
+    const error = await failure(
+      apiRequest("oapi/v1/wxLogin", { anonymous: true }),
+    );
+    expect(error.code).toBe("UNAUTHORIZED");
+    expect(unauthorized).not.toHaveBeenCalled();
   });
 
   it("sends a JSON body", async () => {

@@ -3,9 +3,8 @@
 import { isRedirect } from "@tanstack/react-router";
 import { screen, waitFor } from "@testing-library/react";
 import { routeMiddleware, runMiddleware } from "../../../src/router/middleware";
-import { saveTokens } from "../../../src/state/session";
 import { installFakeApi } from "../fakeApi";
-import { renderApp, resetApp } from "../renderApp";
+import { renderApp, resetApp, signIn } from "../renderApp";
 
 const signedOut = { session: { isLoggedIn: false } };
 const signedIn = { session: { isLoggedIn: true } };
@@ -104,7 +103,7 @@ describe("guarded routes", () => {
   );
 
   it("shows the pages to a signed-in user", async () => {
-    saveTokens({ accessToken: "token" });
+    signIn(installFakeApi());
     const { router } = renderApp("/register");
     expect(
       await screen.findByRole("heading", { level: 1, name: "共结善缘报名" }),

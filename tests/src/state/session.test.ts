@@ -1,12 +1,16 @@
-// Session tokens: stored under the fy_* keys, isLoggedIn derived from the access token,
-// other tabs' changes picked up from storage events.
+// Session state: the fy_* storage keys, token pairs with their expiry, the user's IM
+// credentials, and clearing (memory and storage, or memory only).
 import {
+  adoptTokens,
   clearSession,
+  readStoredTokens,
+  saveTokenPair,
   saveTokens,
   session,
   SESSION_STORAGE_KEYS,
-  watchSessionStorage,
+  setUser,
 } from "../../../src/state/session";
+import { makeUser } from "../fakeAccounts";
 
 beforeEach(() => {
   clearSession();
@@ -18,6 +22,7 @@ it("uses the fy_* storage keys", () => {
     refreshToken: "fy_refresh_token",
     imUid: "fy_im_uid",
     imToken: "fy_im_token",
+    accessExpiresAt: "fy_access_expires_at",
   });
 });
 
@@ -41,14 +46,41 @@ it("saves tokens to localStorage and derives isLoggedIn from the access token", 
   expect(localStorage.getItem("fy_im_token")).toBeNull();
 });
 
-it("follows another tab through storage events", () => {
-  const stop = watchSessionStorage(window);
-  localStorage.setItem("fy_access_token", "from-other-tab");
-  window.dispatchEvent(new StorageEvent("storage", { key: "fy_access_token" }));
+it("stores a token pair with its expiry counted from now", () => {
+  saveTokenPair(
+    { app_token: "A", refresh_token: "R", expires_in: 900 },
+    1_000_000,
+  );
+  expect(session.accessExpiresAt).toBe(1_900_000);
+  expect(readStoredTokens()).toEqual({
+    accessToken: "A",
+    refreshToken: "R",
+    imUid: null,
+    imToken: null,
+    accessExpiresAt: 1_900_000,
+  });
+});
+
+it("ignores a corrupted stored expiry", () => {
+  localStorage.setItem("fy_access_expires_at", "soon");
+  expect(readStoredTokens().accessExpiresAt).toBeNull();
+});
+
+it("setUser keeps the user in memory and stores its IM id and token", () => {
+  setUser(makeUser({ imId: "u_7", imToken: "im-7" }));
+  expect(session.user?.imId).toBe("u_7");
+  expect(localStorage.getItem("fy_im_uid")).toBe("u_7");
+  expect(localStorage.getItem("fy_im_token")).toBe("im-7");
+  expect(JSON.stringify(localStorage)).not.toContain("善信小林");
+});
+
+it("adoptTokens and a memory-only clear leave storage alone", () => {
+  saveTokens({ accessToken: "stored" });
+  adoptTokens({ accessToken: "from-other-tab" }, makeUser());
   expect(session.accessToken).toBe("from-other-tab");
-  expect(session.isLoggedIn).toBe(true);
-  stop();
-  localStorage.removeItem("fy_access_token");
-  window.dispatchEvent(new StorageEvent("storage", { key: "fy_access_token" }));
-  expect(session.isLoggedIn).toBe(true);
+  expect(localStorage.getItem("fy_access_token")).toBe("stored");
+  clearSession({ memoryOnly: true });
+  expect(session.isLoggedIn).toBe(false);
+  expect(session.user).toBeNull();
+  expect(localStorage.getItem("fy_access_token")).toBe("stored");
 });

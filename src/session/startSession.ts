@@ -1,0 +1,40 @@
+// Starts the session machinery of a tab: the fetch client's silent refresh, the proactive
+// refresh timer, other tabs' changes, the start-up restore, and a callback when the tab stops
+// being signed in (so guarded pages can be left). Returns the function that stops it all.
+import { subscribe } from "valtio";
+import { setTokenRefresher } from "../api/client";
+import { session } from "../state/session";
+import { applyOtherTabChange, restoreSession } from "./authSession";
+import { listenToOtherTabs } from "./crossTab";
+import { keepTokenFresh, refreshAfterUnauthorized } from "./tokenRefresh";
+
+export interface StartSessionOptions {
+  target: Window;
+  /** The server refused a proactive refresh: the session is over. */
+  onExpired: () => void;
+  /** isLoggedIn went from true to false (logout here or in another tab, expiry, failed restore). */
+  onSignedOut: () => void;
+}
+
+export function startSession({
+  target,
+  onExpired,
+  onSignedOut,
+}: StartSessionOptions): () => void {
+  setTokenRefresher(refreshAfterUnauthorized);
+  let wasLoggedIn = session.isLoggedIn;
+  const stopWatching = subscribe(session, () => {
+    const loggedIn = session.isLoggedIn;
+    if (wasLoggedIn && !loggedIn) onSignedOut();
+    wasLoggedIn = loggedIn;
+  });
+  const stopTabs = listenToOtherTabs(target, applyOtherTabChange);
+  const stopTimer = keepTokenFresh(onExpired);
+  void restoreSession();
+  return () => {
+    setTokenRefresher(undefined);
+    stopWatching();
+    stopTabs();
+    stopTimer();
+  };
+}
