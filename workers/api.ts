@@ -174,6 +174,11 @@ export type SessionEvent =
     }
   /** Some tab logged out: the IM database is gone; every tab should return to the login screen. */
   | { readonly type: "loggedOut" }
+  /**
+   * The server refused the access token the worker holds (HTTP 401). The worker makes no further
+   * HTTP call with that token; a tab refreshes its tokens and calls {@link SessionApi.updateAuth}.
+   */
+  | { readonly type: "authRequired" }
   /** A background failure no call returned (e.g. a sync that failed). */
   | { readonly type: "error"; readonly error: SessionError };
 
@@ -208,8 +213,16 @@ export interface SessionApi {
    * lost connection, so the usual reconnect follows (to pick up a new token, for example).
    */
   stop(args: { readonly deliberate: boolean }): Promise<Result<null>>;
-  /** Stops the session and deletes the user's IM database; every tab receives `loggedOut`. */
-  logout(args: NoArgs): Promise<Result<null>>;
+  /**
+   * Stops the session and deletes the user's IM database; every tab receives `loggedOut`. `imUid`
+   * names the database to delete when the worker has no session (e.g. it restarted since login).
+   */
+  logout(args: { readonly imUid?: string }): Promise<Result<null>>;
+  /**
+   * Gives the worker a newer app access token (after a refresh, or in answer to `authRequired`).
+   * HTTP work that waited for it (sync, receipts, uploads) resumes.
+   */
+  updateAuth(args: { readonly accessToken: string }): Promise<Result<null>>;
   /**
    * Queues a text message (status `wait`). It is stored before anything is sent, so it survives a
    * reload or a lost connection, and goes out as soon as the connection allows.
@@ -258,6 +271,13 @@ export interface SessionApi {
     readonly beforeSeq: number;
     readonly limit?: number;
   }): Promise<Result<LoadOlderResult>>;
+  /**
+   * Marks reminders (mention me, join requests) done: locally at once, then on the server.
+   * @example await session.reminderDone({ reminderIds: [12, 13] });
+   */
+  reminderDone(args: {
+    readonly reminderIds: readonly number[];
+  }): Promise<Result<null>>;
   /**
    * Delivers {@link SessionEvent}s to this tab; replaces the tab's previous callback. The callback is
    * the one value that crosses wrapped in `Comlink.proxy` (released when the tab detaches or dies).

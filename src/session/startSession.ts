@@ -6,6 +6,8 @@ import { setTokenRefresher } from "../api/client";
 import { session } from "../state/session";
 import { applyOtherTabChange, restoreSession } from "./authSession";
 import { listenToOtherTabs } from "./crossTab";
+import { messengerSessionListener } from "./imHook";
+import { addSessionListener } from "./sessionListeners";
 import { keepTokenFresh, refreshAfterUnauthorized } from "./tokenRefresh";
 
 export interface StartSessionOptions {
@@ -29,12 +31,14 @@ export function startSession({
     wasLoggedIn = loggedIn;
   });
   const stopTabs = listenToOtherTabs(target, applyOtherTabChange);
+  const stopMessenger = addSessionListener(messengerSessionListener);
   const stopTimer = keepTokenFresh(onExpired);
   void restoreSession();
   return () => {
     setTokenRefresher(undefined);
     stopWatching();
     stopTabs();
+    stopMessenger();
     stopTimer();
   };
 }

@@ -35,3 +35,36 @@ export async function planLoadOlder(
     return planOlderPage(args.beforeSeq, args.limit, seqs, cleared);
   });
 }
+
+/** The highest messageSeq stored locally for `channel` (0 when none). */
+export async function lastStoredSeq(
+  db: AppDb,
+  channel: ChannelRef,
+): Promise<number> {
+  const { channelId, channelType } = channel;
+  const key = await db.messages
+    .where("[channelId+channelType+messageSeq]")
+    .between([channelId, channelType, 1], [channelId, channelType, Infinity])
+    .lastKey();
+  return Array.isArray(key) ? Number(key[2]) : 0;
+}
+
+/** How many messages of `channel` with a seq in [fromSeq, toSeq] are stored. */
+export async function countStored(
+  db: AppDb,
+  channel: ChannelRef,
+  fromSeq: number,
+  toSeq: number,
+): Promise<number> {
+  if (toSeq < fromSeq) return 0;
+  const { channelId, channelType } = channel;
+  return db.messages
+    .where("[channelId+channelType+messageSeq]")
+    .between(
+      [channelId, channelType, fromSeq],
+      [channelId, channelType, toSeq],
+      true,
+      true,
+    )
+    .count();
+}

@@ -21,6 +21,22 @@ export interface MessageFailure {
   readonly reasonCode?: number;
 }
 
+/** Server-side changes of a message after it was sent (spec §3 "remote extra"), from messageExtraSync. */
+export interface MessageExtra {
+  /** Receipts: how many members have read / not yet read it (for own messages with receipts). */
+  readedCount: number;
+  unreadCount: number;
+  /** The sender took it back; `revoker` is who did. */
+  revoke: boolean;
+  revoker?: string;
+  /** Edited text: `contentEdit` is the new payload JSON, `editedAt` milliseconds. */
+  isEdit: boolean;
+  contentEdit?: JsonObject;
+  editedAt?: number;
+  /** Server extra version this state comes from. */
+  extraVersion: number;
+}
+
 /** A message row. Primary key `clientMsgNo`; `messageId` is a unique (sparse) index. */
 export interface MessageRecord {
   /** Sender-chosen id, stable across re-sends; the server de-duplicates by it. */
@@ -48,4 +64,6 @@ export interface MessageRecord {
   readed: boolean;
   readedAt?: number;
   isDeleted: boolean;
+  /** Receipt counts, revoke and edit state; absent until the server reports a change. */
+  extra?: MessageExtra;
 }

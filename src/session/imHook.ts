@@ -1,0 +1,21 @@
+// The messenger's session listener, registered once at start-up (startSession.ts). It loads the
+// messenger code lazily, so the worker and comlink stay out of the initial bundle.
+import type { SessionListener } from "./sessionListeners";
+
+/** Workers exist here (not in very old browsers, nor in jsdom, where the messenger stays off). */
+function workersAvailable(): boolean {
+  return typeof SharedWorker === "function" || typeof Worker === "function";
+}
+
+export const messengerSessionListener: SessionListener = {
+  userLoaded: async (user) => {
+    if (!workersAvailable()) return;
+    const { startMessenger } = await import("./imSession");
+    await startMessenger(user);
+  },
+  signedOut: async (event) => {
+    if (!workersAvailable()) return;
+    const { stopMessenger } = await import("./imSession");
+    await stopMessenger(event);
+  },
+};

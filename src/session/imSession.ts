@@ -1,0 +1,133 @@
+// The messenger's part of the session lifecycle (loaded lazily by imHook.ts): after the user info
+// is loaded, start the worker's IM session with imId/imToken (a new token drops the old
+// connection) and load the unread count; keep the worker's access token fresh; on sign-out,
+// disconnect and delete the IM database.
+import { subscribeKey } from "valtio/utils";
+import { apiBase, apiRequest } from "../api/client";
+import type { UserInfo } from "../api/accountTypes";
+import { getRuntimeConfig } from "../api/runtimeConfig";
+import { session } from "../state/session";
+import { expireSession } from "./authSession";
+import { imApi, onImEvent } from "./imClient";
+import { mirrorImEvent, mirrorSignedOut, mirrorUnreadCount } from "./imMirror";
+import type { SignOutOrigin } from "./sessionListeners";
+import { REFRESH_RETRY_MS, refreshSession } from "./tokenRefresh";
+
+/** Conversation changes reload the unread count at most this often. */
+export const UNREAD_RELOAD_DELAY_MS = 1_000;
+
+let user: Readonly<UserInfo> | null = null;
+let stopWiring: (() => void) | null = null;
+let unreadTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** `GET wuKong/v1/conversations/unreadCount`. */
+async function fetchUnreadCount(): Promise<number> {
+  const data = await apiRequest<{ unread?: unknown }>(
+    "wuKong/v1/conversations/unreadCount",
+  );
+  return typeof data.unread === "number" ? data.unread : 0;
+}
+
+async function loadUnread(): Promise<void> {
+  const current = user;
+  if (current === null) return;
+  const unread = await fetchUnreadCount();
+  if (user === current) mirrorUnreadCount(unread, current);
+}
+
+function scheduleUnreadReload(): void {
+  if (unreadTimer !== undefined || user === null) return;
+  if (user.isService !== 1 && user.isMonk !== 1) return;
+  unreadTimer = setTimeout(() => {
+    unreadTimer = undefined;
+    loadUnread().catch((error: unknown) => {
+      console.warn("Unread count reload failed", error);
+    });
+  }, UNREAD_RELOAD_DELAY_MS);
+}
+
+async function pushAccessToken(): Promise<void> {
+  const token = session.accessToken;
+  if (token === null || user === null) return;
+  const api = await imApi();
+  await api.updateAuth({ accessToken: token });
+}
+
+/** The worker's token was refused: refresh (shared with other tabs) and hand it the new one. */
+async function answerAuthRequired(): Promise<void> {
+  const outcome = await refreshSession();
+  if (outcome === "refreshed") await pushAccessToken();
+  else if (outcome === "expired") expireSession();
+  else {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(
+      () => void answerAuthRequired(),
+      REFRESH_RETRY_MS,
+    );
+  }
+}
+
+/** Listens to the worker and to token changes (once per tab). */
+function wire(): void {
+  if (stopWiring !== null) return;
+  const stopEvents = onImEvent((event) => {
+    mirrorImEvent(event);
+    if (event.type === "authRequired") void answerAuthRequired();
+    else if (event.type === "conversationsChanged") scheduleUnreadReload();
+  });
+  const stopToken = subscribeKey(session, "accessToken", () => {
+    pushAccessToken().catch((error: unknown) => {
+      console.warn("Passing the new token to the messenger failed", error);
+    });
+  });
+  stopWiring = () => {
+    stopEvents();
+    stopToken();
+  };
+}
+
+/** The absolute REST base the worker calls (a relative one would resolve against the worker's URL). */
+function absoluteApiBase(): string {
+  return new URL(apiBase, location.origin).href.replace(/\/$/, "");
+}
+
+/** After user info is loaded: (re)start the IM session, then load the unread count. */
+export async function startMessenger(
+  loaded: Readonly<UserInfo>,
+): Promise<void> {
+  const accessToken = session.accessToken;
+  if (accessToken === null) return;
+  user = loaded;
+  wire();
+  const [api, config] = await Promise.all([imApi(), getRuntimeConfig()]);
+  const started = await api.start({
+    imUid: loaded.imId,
+    imToken: loaded.imToken,
+    apiBase: absoluteApiBase(),
+    accessToken,
+    wsUrl: config.imWsUrl,
+  });
+  if (!started.ok)
+    throw new Error(`${started.error.code}: ${started.error.message}`);
+  mirrorImEvent({ type: "status", status: started.value });
+  await loadUnread();
+}
+
+/** On sign-out here or in another tab: disconnect deliberately and delete the IM database. */
+export async function stopMessenger(event: {
+  readonly imId: string | null;
+  readonly origin: SignOutOrigin;
+}): Promise<void> {
+  user = null;
+  clearTimeout(unreadTimer);
+  clearTimeout(refreshTimer);
+  unreadTimer = undefined;
+  mirrorSignedOut();
+  const api = await imApi();
+  const result = await api.logout(
+    event.imId === null ? {} : { imUid: event.imId },
+  );
+  if (!result.ok)
+    throw new Error(`${result.error.code}: ${result.error.message}`);
+}

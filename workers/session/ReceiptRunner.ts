@@ -1,0 +1,142 @@
+// Runs the pure receipt coalescer: receipts of messages shown in a visible tab are persisted, then
+// sent per channel every 2 s (POST messageReaded) and marked `readed` once delivered. It also tells
+// the server, on the same beat, which shown conversations are read (setUnread 0).
+import {
+  channelKey,
+  parseChannelKey,
+  type ChannelRef,
+} from "../../src/db/channelKey";
+import { completeReceipts, queueReceipts } from "../store/receiptRepo";
+import { toSessionError } from "./errors";
+import { sendReadReceipts, setServerUnread } from "./imApi";
+import { NamedTimers } from "./NamedTimers";
+import {
+  RECEIPT_FLUSH_INTERVAL_MS,
+  initialReceiptState,
+  receiptTransition,
+  type DisplayedMessage,
+  type ReceiptEffect,
+  type ReceiptEntry,
+  type ReceiptEvent,
+  type ReceiptState,
+} from "./receiptCoalescer";
+import { emitMessagesChanged, type UserContext } from "./UserContext";
+
+/** Read receipts and server-side read marks of one user's session. */
+export class ReceiptRunner {
+  readonly #ctx: UserContext;
+  readonly #timers = new NamedTimers<"receiptFlush" | "readMarks">();
+  #state: ReceiptState = initialReceiptState();
+  readonly #readMarks = new Map<string, ChannelRef>();
+
+  constructor(ctx: UserContext) {
+    this.#ctx = ctx;
+  }
+
+  get state(): ReceiptState {
+    return this.#state;
+  }
+
+  /** Receipts queued by an earlier worker. */
+  restore(entries: readonly ReceiptEntry[]): void {
+    this.#dispatch({ type: "restore", entries });
+  }
+
+  /** Messages now shown in a visible tab. */
+  displayed(messages: readonly DisplayedMessage[]): void {
+    this.#dispatch({
+      type: "displayed",
+      messages,
+      selfUid: this.#ctx.uid,
+      visible: true,
+    });
+  }
+
+  /** The user has read `channel` here: tell the server at the next beat (coalesced per channel). */
+  markServerRead(channel: ChannelRef): void {
+    this.#readMarks.set(channelKey(channel), channel);
+    if (!this.#timers.isArmed("readMarks"))
+      this.#timers.start("readMarks", RECEIPT_FLUSH_INTERVAL_MS, () => {
+        void this.#flushReadMarks();
+      });
+  }
+
+  dispose(): void {
+    this.#timers.cancelAll();
+  }
+
+  /** Offline or waiting for a token, these retry every beat: only other failures are news. */
+  #report(error: unknown): void {
+    const { code } = toSessionError(error);
+    if (code !== "NETWORK" && code !== "UNAUTHORIZED")
+      this.#ctx.reportError(error);
+  }
+
+  async #flushReadMarks(): Promise<void> {
+    const marks = [...this.#readMarks.values()];
+    this.#readMarks.clear();
+    for (const channel of marks) {
+      if (this.#ctx.disposed) return;
+      try {
+        await setServerUnread(this.#ctx.http, channel, 0);
+      } catch (error) {
+        // NOTE: kept for the next beat; a later mark of the same channel replaces it.
+        if (!this.#readMarks.has(channelKey(channel)))
+          this.markServerRead(channel);
+        this.#report(error);
+        return;
+      }
+    }
+  }
+
+  #dispatch(event: ReceiptEvent): void {
+    const result = receiptTransition(this.#state, event);
+    this.#state = result.state;
+    for (const effect of result.effects) this.#run(effect);
+  }
+
+  #run(effect: ReceiptEffect): void {
+    switch (effect.type) {
+      case "persist":
+        void this.#ctx
+          .serial(() =>
+            queueReceipts(this.#ctx.db, effect.entries, this.#ctx.now()),
+          )
+          .catch((error: unknown) => {
+            this.#ctx.reportError(error);
+          });
+        return;
+      case "flush":
+        void this.#flush(effect.channelKey, effect.entries);
+        return;
+      case "startTimer":
+        this.#timers.start("receiptFlush", effect.delayMs, () => {
+          this.#dispatch({ type: "timerFired" });
+        });
+        return;
+    }
+  }
+
+  async #flush(key: string, entries: readonly ReceiptEntry[]): Promise<void> {
+    let ok = false;
+    try {
+      const ids = entries.map((e) => e.messageId);
+      await sendReadReceipts(this.#ctx.http, parseChannelKey(key), ids);
+      if (!this.#ctx.disposed) {
+        await this.#ctx.serial(() =>
+          completeReceipts(this.#ctx.db, ids, this.#ctx.now()),
+        );
+        const rows = await this.#ctx.db.messages
+          .where("messageId")
+          .anyOf(ids)
+          .toArray();
+        emitMessagesChanged(this.#ctx, rows);
+      }
+      ok = true;
+    } catch (error) {
+      this.#report(error);
+    }
+    if (!this.#ctx.disposed)
+      this.#dispatch({ type: "flushDone", channelKey: key, ok });
+  }
+}

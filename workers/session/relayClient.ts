@@ -1,0 +1,270 @@
+// Each tab's half of the dedicated-worker fallback: the SessionApi its dedicated worker exposes,
+// forwarding every call to whichever worker currently leads. It remembers what the tab set up
+// (attach, hints, session, open conversations, subscription) and replays it to a new leader.
+import type {
+  AttachArgs,
+  Result,
+  SessionApi,
+  SessionError,
+  SessionEvent,
+  StartArgs,
+} from "../api";
+import { channelKey, type ChannelRef } from "../../src/db/channelKey";
+import {
+  isRelayMessage,
+  type BroadcastLike,
+  type RelayMethod,
+  type RelayMessage,
+} from "./relayProtocol";
+
+/**
+ * Calls that may be sent again after a leader change without doing anything twice. The others
+ * (sending, retrying, uploads) fail with NETWORK instead: the old leader may have done them.
+ */
+const REPEATABLE: ReadonlySet<RelayMethod> = new Set<RelayMethod>([
+  "attach",
+  "detach",
+  "hint",
+  "start",
+  "stop",
+  "logout",
+  "updateAuth",
+  "openConversation",
+  "closeConversation",
+  "markRead",
+  "deleteConversation",
+  "loadOlder",
+  "reminderDone",
+  "subscribe",
+  "status",
+]);
+
+const INTERRUPTED: SessionError = {
+  code: "NETWORK",
+  message:
+    "The IM worker changed while this call ran; it may or may not have taken effect",
+  retryable: false,
+};
+
+interface Pending {
+  readonly method: RelayMethod;
+  readonly arg: unknown;
+  readonly resolve: (result: Result<unknown>) => void;
+  /** The leader it was posted to (null: not posted yet). */
+  postedTo: string | null;
+}
+
+export interface RelayClientOptions {
+  readonly channel: BroadcastLike;
+  /** This worker's id on the relay (results and events are addressed to it). */
+  readonly routeId: string;
+}
+
+/** The relay client: `api` is exposed to the tab; `leaderId` is who serves it now. */
+export function createRelayClient(options: RelayClientOptions) {
+  const { channel, routeId } = options;
+  let callIds = 0;
+  let leaderId: string | null = null;
+  let replaying: Promise<void> = Promise.resolve();
+  const pending = new Map<number, Pending>();
+  const state: {
+    attach?: AttachArgs;
+    hint?: { readonly online: boolean; readonly visible: boolean };
+    start?: StartArgs;
+    callback?: (event: SessionEvent) => void;
+    open: Map<string, ChannelRef>;
+  } = { open: new Map() };
+
+  const post = (message: RelayMessage) => {
+    channel.postMessage(message);
+  };
+
+  const send = (callId: number, entry: Pending) => {
+    if (leaderId === null) return;
+    entry.postedTo = leaderId;
+    post({
+      t: "call",
+      tabId: routeId,
+      callId,
+      method: entry.method,
+      arg: entry.arg,
+    });
+  };
+
+  /** Posts a call (once a leader is known) and resolves with its result. */
+  const raw = (method: RelayMethod, arg: unknown): Promise<Result<unknown>> =>
+    new Promise((resolve) => {
+      callIds += 1;
+      const entry: Pending = { method, arg, resolve, postedTo: null };
+      pending.set(callIds, entry);
+      send(callIds, entry);
+    });
+
+  /** Remembers what a successful call set up, for a later replay. */
+  const remember = (method: RelayMethod, arg: unknown) => {
+    switch (method) {
+      case "attach":
+        state.attach = arg as AttachArgs;
+        return;
+      case "detach":
+        delete state.attach;
+        return;
+      case "hint":
+        state.hint = arg as {
+          readonly online: boolean;
+          readonly visible: boolean;
+        };
+        return;
+      case "start":
+        state.start = arg as StartArgs;
+        return;
+      case "logout":
+        delete state.start;
+        return;
+      case "updateAuth":
+        if (state.start !== undefined)
+          state.start = {
+            ...state.start,
+            accessToken: (arg as { accessToken: string }).accessToken,
+          };
+        return;
+      case "openConversation": {
+        const { channel: ch } = arg as { channel: ChannelRef };
+        state.open.set(channelKey(ch), ch);
+        return;
+      }
+      case "closeConversation":
+        state.open.delete(channelKey((arg as { channel: ChannelRef }).channel));
+        return;
+      case "sendText":
+      case "sendImage":
+      case "retry":
+      case "cancelUpload":
+      case "retryUpload":
+      case "markRead":
+      case "deleteConversation":
+      case "loadOlder":
+      case "reminderDone":
+      case "subscribe":
+      case "status":
+      case "stop":
+        return;
+    }
+  };
+
+  const call = async <T>(
+    method: RelayMethod,
+    arg: unknown,
+  ): Promise<Result<T>> => {
+    await replaying;
+    const result = await raw(method, arg);
+    if (result.ok) remember(method, arg);
+    return result as Result<T>;
+  };
+
+  /** Sets up a new leader with what this tab had set up, then re-sends what the old one left. */
+  const replay = async () => {
+    if (state.attach !== undefined) await raw("attach", state.attach);
+    if (state.callback !== undefined) await raw("subscribe", null);
+    if (state.hint !== undefined) await raw("hint", state.hint);
+    if (state.start !== undefined) await raw("start", state.start);
+    for (const ch of state.open.values())
+      await raw("openConversation", { channel: ch });
+  };
+
+  const onLeader = (id: string) => {
+    if (id === leaderId) return;
+    leaderId = id;
+    const interrupted = [...pending.entries()].filter(
+      ([, p]) => p.postedTo !== null,
+    );
+    for (const [callId, entry] of interrupted) {
+      if (!REPEATABLE.has(entry.method)) {
+        pending.delete(callId);
+        entry.resolve({ ok: false, error: INTERRUPTED });
+      } else {
+        entry.postedTo = null;
+      }
+    }
+    const waiting = [...pending.entries()];
+    for (const [callId] of waiting) pending.delete(callId);
+    replaying = replay().then(() => {
+      for (const [callId, entry] of waiting) {
+        pending.set(callId, entry);
+        send(callId, entry);
+      }
+    });
+  };
+
+  const onMessage = (event: { readonly data: unknown }) => {
+    const message = event.data;
+    if (!isRelayMessage(message)) return;
+    switch (message.t) {
+      case "leader":
+        onLeader(message.leaderId);
+        return;
+      case "result": {
+        if (message.tabId !== routeId) return;
+        const entry = pending.get(message.callId);
+        if (entry === undefined) return;
+        pending.delete(message.callId);
+        entry.resolve(message.result);
+        return;
+      }
+      case "event":
+        if (message.tabId !== routeId) return;
+        if (message.event.type === "loggedOut") delete state.start;
+        state.callback?.(message.event);
+        return;
+      case "hello":
+      case "call":
+        return;
+    }
+  };
+
+  channel.addEventListener("message", onMessage);
+  post({ t: "hello" });
+
+  const api = {
+    attach: (args) => call("attach", args),
+    detach: (args) => call("detach", args),
+    hint: (args) => call("hint", args),
+    start: (args) => call("start", args),
+    stop: (args) => call("stop", args),
+    logout: (args) => call("logout", args),
+    updateAuth: (args) => call("updateAuth", args),
+    sendText: (args) => call("sendText", args),
+    sendImage: (args) => call("sendImage", args),
+    retry: (args) => call("retry", args),
+    cancelUpload: (args) => call("cancelUpload", args),
+    retryUpload: (args) => call("retryUpload", args),
+    openConversation: (args) => call("openConversation", args),
+    closeConversation: (args) => call("closeConversation", args),
+    markRead: (args) => call("markRead", args),
+    deleteConversation: (args) => call("deleteConversation", args),
+    loadOlder: (args) => call("loadOlder", args),
+    reminderDone: (args) => call("reminderDone", args),
+    subscribe: async (callback) => {
+      // NOTE: set first: the leader sends the status event before the call's result.
+      const previous = state.callback;
+      state.callback = callback;
+      const result = await call<null>("subscribe", null);
+      if (!result.ok) {
+        if (previous === undefined) delete state.callback;
+        else state.callback = previous;
+      }
+      return result;
+    },
+    status: (args) => call("status", args),
+  } satisfies SessionApi;
+
+  return {
+    api,
+    get leaderId() {
+      return leaderId;
+    },
+    dispose: () => {
+      channel.removeEventListener("message", onMessage);
+    },
+  };
+}
