@@ -1,6 +1,6 @@
 // The default CryptoBackend: audited @noble libraries plus the platform CSPRNG, so the same code
 // runs in the browser worker and in Node (§8).
-import { x25519 } from "@noble/curves/ed25519.js";
+import { x25519 } from "./x25519";
 import { md5 } from "@noble/hashes/legacy.js";
 import type { CryptoBackend } from "./CryptoBackend";
 import { aesCbcDecrypt, aesCbcEncrypt } from "./nobleAesCbc";
