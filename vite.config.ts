@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 // NOTE: the Lingui macros run through Babel only in files that import a macro (toolchain gotcha 3).
 const linguiMacros = defineRolldownBabelPreset({
@@ -13,12 +14,128 @@ const linguiMacros = defineRolldownBabelPreset({
 
 const serverPort = process.env.PORT ?? "8080";
 
+// NOTE: PWA (house style 15): prompt-type updates, generateSW. The app shell, every route chunk,
+// the IM worker bundle and the bundled cn catalog are precached; the tw/en catalog chunks
+// (`messages-*.js`) and images are cached at runtime. Authenticated API, POSTs, /im, /dev and
+// /api/docs never reach a cache (only the public content GETs below are matched).
+const pwa = VitePWA({
+  registerType: "prompt",
+  strategies: "generateSW",
+  injectRegister: false,
+  devOptions: { enabled: process.env.VITE_PWA_DEV === "1" },
+  includeAssets: ["favicon.svg", "theme-init.js"],
+  manifest: {
+    id: "/",
+    name: "福缘 Fuyuan",
+    short_name: "福缘",
+    description: "福缘：寺院祈福、结缘与法师咨询",
+    lang: "zh-CN",
+    dir: "ltr",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    orientation: "portrait",
+    theme_color: "#75502F",
+    background_color: "#F7F1E8",
+    categories: ["lifestyle", "social"],
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+      {
+        src: "/icons/icon-maskable-512.png",
+        sizes: "512x512",
+        type: "image/png",
+        purpose: "maskable",
+      },
+      { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
+    ],
+    screenshots: [
+      {
+        src: "/icons/screenshot-narrow.png",
+        sizes: "780x1688",
+        type: "image/png",
+        form_factor: "narrow",
+        label: "福缘首页",
+      },
+      {
+        src: "/icons/screenshot-wide.png",
+        sizes: "1280x800",
+        type: "image/png",
+        form_factor: "wide",
+        label: "福缘首页",
+      },
+    ],
+  },
+  workbox: {
+    globPatterns: ["**/*.{js,css,html,svg,webmanifest}", "icons/icon-*.png"],
+    globIgnores: ["**/messages-*.js", "images/**", "**/*.map"],
+    maximumFileSizeToCacheInBytes: 3_000_000,
+    cleanupOutdatedCaches: true,
+    navigateFallback: "/index.html",
+    navigateFallbackDenylist: [
+      /^\/api(\/|$)/,
+      /^\/im(\/|$)/,
+      /^\/dev(\/|$)/,
+      /^\/media(\/|$)/,
+      /^\/ws(\/|$)/,
+      /\/[^/?]+\.[^/?]+(\?.*)?$/,
+    ],
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin && /^\/assets\/messages-[\w-]+\.js$/.test(url.pathname),
+        handler: "CacheFirst",
+        options: {
+          cacheName: "fuyuan-locales",
+          expiration: { maxEntries: 8, maxAgeSeconds: 60 * 60 * 24 * 90 },
+        },
+      },
+      {
+        urlPattern: ({ url, sameOrigin, request }) =>
+          sameOrigin &&
+          request.destination === "image" &&
+          url.pathname.startsWith("/images/"),
+        handler: "CacheFirst",
+        options: {
+          cacheName: "fuyuan-images",
+          expiration: {
+            maxEntries: 200,
+            maxAgeSeconds: 60 * 60 * 24 * 30,
+            purgeOnQuotaError: true,
+          },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        urlPattern: ({ url, sameOrigin, request }) =>
+          sameOrigin &&
+          !request.headers.has("authorization") &&
+          /^\/api\/app\/oapi\/v1\/(home|temples|monks|news|products|pages|config)(\/|$)/.test(
+            url.pathname,
+          ),
+        method: "GET",
+        handler: "StaleWhileRevalidate",
+        options: {
+          cacheName: "fuyuan-public-api",
+          expiration: {
+            maxEntries: 300,
+            maxAgeSeconds: 60 * 60 * 24 * 7,
+            purgeOnQuotaError: true,
+          },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
     babel({ presets: [linguiMacros] }),
     react(),
     lingui({ failOnMissing: process.env.NODE_ENV === "production" }),
+    pwa,
   ],
   server: {
     host: "127.0.0.1",

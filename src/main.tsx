@@ -1,5 +1,6 @@
 // Entry: i18n, colour mode, the locale redirect for un-prefixed URLs, the router, the session
-// (restore, refresh, other tabs), the shell's window listeners, then the first render.
+// (restore, refresh, other tabs), the shell's window listeners, the PWA layer (service worker,
+// updates, offline), then the first render.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
@@ -10,6 +11,8 @@ import { initialLocaleRedirect } from "./i18n/initialLocale";
 import { createAppRouter } from "./router/createAppRouter";
 import { connectSession } from "./router/connectSession";
 import { listenForNavigateMessages } from "./features/shell/navigateMessage";
+import { registerPwa } from "./pwa/registerPwa";
+import { PwaOverlays } from "./pwa/PwaOverlays";
 import {
   applyColorMode,
   colorModeState,
@@ -28,6 +31,8 @@ if (localeTarget !== undefined)
 const router = createAppRouter();
 connectSession(router, window);
 listenForNavigateMessages(window);
+// NOTE: the entry chunk's URL carries its content hash, so it identifies the running build.
+registerPwa(new URL(import.meta.url).pathname);
 
 const container = document.getElementById("app");
 if (container) {
@@ -35,6 +40,7 @@ if (container) {
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <RouterProvider router={router} />
+        <PwaOverlays />
       </I18nProvider>
     </StrictMode>,
   );

@@ -1,5 +1,5 @@
 // Builds the app's router: file routes, session context, intent preloading capped at four in
-// flight, scroll restoration, and the shared pending / error components.
+// flight, scroll restoration, the shared pending / error components, and the PWA navigation hook.
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { routeTree } from "../routeTree.gen";
 import { session } from "../state/session";
@@ -7,6 +7,7 @@ import { PageSkeleton } from "../ui/PageSkeleton";
 import { LoadError } from "../features/errors/LoadError";
 import type { RouterContext } from "./RouterContext";
 import { createLimiter, MAX_CONCURRENT_PRELOADS } from "./preloadLimiter";
+import { watchRouter } from "../pwa/routeHooks";
 
 export interface AppRouterOptions {
   history?: RouterHistory;
@@ -32,6 +33,8 @@ export function createAppRouter({
   const preload = router.preloadRoute.bind(router);
   // NOTE: TanStack Router has no preload cap; every intent preload goes through the limiter.
   router.preloadRoute = (options) => limiter.run(() => preload(options));
+  // NOTE: lazy-chunk failures and waiting updates are handled after each navigation (src/pwa).
+  watchRouter(router);
   return router;
 }
 

@@ -8,9 +8,11 @@ import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { session } from "../../state/session";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ChevronRightIcon } from "../../ui/icons";
+import { ContactServiceButton } from "../chatEntry/ContactServiceButton";
 import { BindPhoneForm } from "./BindPhoneForm";
 import { ProfileCard } from "./ProfileCard";
 import { SettingsCard } from "./SettingsCard";
+import { AppCard } from "./AppCard";
 import { SignOutCard } from "./SignOutCard";
 import "../../ui/field.css";
 import "./my.css";
@@ -52,7 +54,11 @@ export function MyPage() {
           ) : null}
         </>
       )}
+      {user === null ? null : (
+        <ContactServiceButton className="btn btn-ghost btn-block my-section" />
+      )}
       <SettingsCard />
+      <AppCard />
       <ul className="menu card my-section">
         <li>
           <Link

@@ -1,0 +1,137 @@
+// Starts the PWA layer in the tab: install capture, sync and quota tracking,
+// persistence after sign-in, and the service worker (workbox-window) with its update checks and the
+// gated, cross-tab update on the next navigation. Does nothing to the SW in dev unless PWA_DEV.
+import { subscribe } from "valtio";
+import { session } from "../state/session";
+import { clearDraftOnPagehide, isDraftActive } from "./draftActive";
+import { captureInstallPrompt } from "./installPrompt";
+import { onNavigation } from "./routeHooks";
+import { countPendingOutbox } from "./outboxCount";
+import { requestPersistence, watchQuotaErrors } from "./storagePersistence";
+import { trackSync } from "./syncTracker";
+import { scheduleUpdateChecks } from "./updateChecks";
+import {
+  createUpdateController,
+  type UpdateController,
+} from "./updateController";
+
+const CHANNEL = "fuyuan-pwa";
+const ACTIVATE_TIMEOUT_MS = 5000;
+
+interface ActivatedMessage {
+  type: "activated";
+  /** The build the sender was running: every tab of that build follows. */
+  from: string;
+}
+
+let controller: UpdateController | null = null;
+
+/** The running update controller (null before registration or without a service worker). */
+export function updateController(): UpdateController | null {
+  return controller;
+}
+
+function askPersistenceAfterSignIn(): void {
+  let asked = false;
+  const check = () => {
+    if (!asked && session.user !== null) {
+      asked = true;
+      void requestPersistence();
+    }
+  };
+  check();
+  subscribe(session, check);
+}
+
+export function registerPwa(buildId: string, target: Window = window): void {
+  // NOTE: an optional label (VITE_BUILD_LABEL) makes the running build visible to support and tests.
+  const label: unknown = import.meta.env.VITE_BUILD_LABEL;
+  if (typeof label === "string" && label !== "")
+    target.document.documentElement.dataset.build = label;
+  captureInstallPrompt(target);
+  trackSync(target);
+  watchQuotaErrors(target);
+  clearDraftOnPagehide(target);
+  askPersistenceAfterSignIn();
+  if (!("serviceWorker" in target.navigator)) return;
+  if (import.meta.env.DEV && import.meta.env.VITE_PWA_DEV !== "1") return;
+  void startServiceWorker(buildId, target);
+}
+
+async function startServiceWorker(
+  buildId: string,
+  target: Window,
+): Promise<void> {
+  const { Workbox } = await import("workbox-window");
+  const wb = new Workbox("/sw.js", { scope: "/" });
+  const channel =
+    typeof BroadcastChannel === "function"
+      ? new BroadcastChannel(CHANNEL)
+      : null;
+  const sw = target.navigator.serviceWorker;
+  let activating = false;
+
+  const activate = () =>
+    new Promise<void>((resolve) => {
+      activating = true;
+      const timer = target.setTimeout(resolve, ACTIVATE_TIMEOUT_MS);
+      sw.addEventListener(
+        "controllerchange",
+        () => {
+          target.clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+      wb.messageSkipWaiting();
+    });
+
+  const ctl = createUpdateController({
+    buildId,
+    pendingOutbox: () => countPendingOutbox(),
+    draftActive: () => isDraftActive(target.localStorage),
+    sessionStorage: target.sessionStorage,
+    activate,
+    broadcast: () => {
+      const message: ActivatedMessage = { type: "activated", from: buildId };
+      channel?.postMessage(message);
+    },
+    reload: () => {
+      target.location.reload();
+    },
+  });
+  controller = ctl;
+
+  const follow = () => {
+    ctl.followOtherTab();
+    // NOTE: a hidden tab has no one reading it: it follows now unless the gate holds it.
+    if (target.document.visibilityState === "hidden") void ctl.apply();
+  };
+  if (channel !== null)
+    channel.onmessage = (event: MessageEvent<ActivatedMessage>) => {
+      if (event.data.from === buildId) follow();
+    };
+  const hadController = sw.controller !== null;
+  sw.addEventListener("controllerchange", () => {
+    if (hadController && !activating) follow();
+  });
+
+  wb.addEventListener("waiting", () => {
+    ctl.setWaiting();
+  });
+  onNavigation(() => {
+    void ctl.apply();
+  });
+  try {
+    await wb.register({ immediate: true });
+  } catch (error) {
+    console.error("Service worker registration failed", error);
+    return;
+  }
+  scheduleUpdateChecks(
+    () => {
+      void wb.update().catch(() => undefined);
+    },
+    target as unknown as Parameters<typeof scheduleUpdateChecks>[1],
+  );
+}

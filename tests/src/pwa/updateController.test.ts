@@ -1,0 +1,183 @@
+// Update gating: a waiting build applies on navigation only with an empty outbox and no draft in
+// any tab, follows other tabs, and never reloads twice for the same build (loop guard).
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { openImDb, deleteImDb } from "../../../src/db/db";
+import {
+  isDraftActive,
+  setDraftActive,
+  DRAFT_FLAG_TTL_MS,
+} from "../../../src/pwa/draftActive";
+import { countPendingOutbox } from "../../../src/pwa/outboxCount";
+import { pwaState } from "../../../src/pwa/pwaState";
+import {
+  createUpdateController,
+  type UpdateDeps,
+} from "../../../src/pwa/updateController";
+
+function deps(overrides: Partial<UpdateDeps> = {}) {
+  const calls: string[] = [];
+  const store = new Map<string, string>();
+  const d: UpdateDeps = {
+    buildId: "/assets/index-old.js",
+    pendingOutbox: () => Promise.resolve(0),
+    draftActive: () => false,
+    sessionStorage: {
+      getItem: (key) => store.get(key) ?? null,
+      setItem: (key, value) => {
+        store.set(key, value);
+      },
+    },
+    activate: () => {
+      calls.push("activate");
+      return Promise.resolve();
+    },
+    broadcast: () => calls.push("broadcast"),
+    reload: () => calls.push("reload"),
+    ...overrides,
+  };
+  return { d, calls, store };
+}
+
+beforeEach(() => {
+  pwaState.updateReady = false;
+  pwaState.updateBlocked = null;
+});
+
+describe("createUpdateController", () => {
+  test("does nothing on navigation when no update is waiting", async () => {
+    const { d, calls } = deps();
+    await expect(createUpdateController(d).apply()).resolves.toBe("none");
+    expect(calls).toEqual([]);
+  });
+
+  test("activates, tells the other tabs and reloads when idle", async () => {
+    const { d, calls } = deps();
+    const ctl = createUpdateController(d);
+    ctl.setWaiting();
+    expect(pwaState.updateReady).toBe(true);
+    await expect(ctl.apply()).resolves.toBe("applied");
+    expect(calls).toEqual(["activate", "broadcast", "reload"]);
+  });
+
+  test("waits while the outbox has unsent messages, then applies once it is empty", async () => {
+    let pending = 2;
+    const { d, calls } = deps({
+      pendingOutbox: () => Promise.resolve(pending),
+    });
+    const ctl = createUpdateController(d);
+    ctl.setWaiting();
+    await expect(ctl.apply()).resolves.toBe("outbox");
+    expect(pwaState.updateBlocked).toBe("outbox");
+    expect(calls).toEqual([]);
+    pending = 0;
+    await expect(ctl.apply()).resolves.toBe("applied");
+    expect(pwaState.updateBlocked).toBeNull();
+    expect(calls).toEqual(["activate", "broadcast", "reload"]);
+  });
+
+  test("waits while a draft is being typed", async () => {
+    const { d, calls } = deps({ draftActive: () => true });
+    const ctl = createUpdateController(d);
+    ctl.setWaiting();
+    await expect(ctl.apply()).resolves.toBe("draft");
+    expect(pwaState.updateBlocked).toBe("draft");
+    expect(calls).toEqual([]);
+  });
+
+  test("a tab following another tab reloads without activating again", async () => {
+    const { d, calls } = deps();
+    const ctl = createUpdateController(d);
+    ctl.followOtherTab();
+    await expect(ctl.apply()).resolves.toBe("applied");
+    expect(calls).toEqual(["reload"]);
+  });
+
+  test("refuses a second forced reload for the same build (loop guard)", async () => {
+    const first = deps();
+    const ctl = createUpdateController(first.d);
+    ctl.setWaiting();
+    await ctl.apply();
+    // The reload came back on the same build (the update did not take): the same session storage.
+    const again = deps({ sessionStorage: first.d.sessionStorage });
+    const ctl2 = createUpdateController(again.d);
+    ctl2.setWaiting();
+    await expect(ctl2.apply()).resolves.toBe("loop");
+    expect(again.calls).toEqual([]);
+    // A new build in the same session may update again.
+    const next = deps({
+      sessionStorage: first.d.sessionStorage,
+      buildId: "/assets/index-new.js",
+    });
+    const ctl3 = createUpdateController(next.d);
+    ctl3.setWaiting();
+    await expect(ctl3.apply()).resolves.toBe("applied");
+  });
+
+  test("applies only once when navigations overlap", async () => {
+    const { d, calls } = deps();
+    const ctl = createUpdateController(d);
+    ctl.setWaiting();
+    const results = await Promise.all([ctl.apply(), ctl.apply()]);
+    expect(results.sort()).toEqual(["applied", "none"]);
+    expect(calls.filter((c) => c === "reload")).toHaveLength(1);
+  });
+});
+
+describe("countPendingOutbox (Dexie on fake-indexeddb)", () => {
+  test("counts pending rows of the user's outbox, not failed ones", async () => {
+    const uid = "u-outbox-test";
+    const db = openImDb(uid);
+    await expect(countPendingOutbox(uid)).resolves.toBe(0);
+    const row = {
+      channelId: "c1",
+      channelType: 1,
+      contentType: 1,
+      content: { content: "hi" },
+      redDot: true,
+      receipt: false,
+      createdAt: 1,
+    };
+    await db.outbox.add({
+      ...row,
+      clientMsgNo: "m1",
+      state: "pending",
+    } as never);
+    await db.outbox.add({
+      ...row,
+      clientMsgNo: "m2",
+      state: "failed",
+    } as never);
+    await expect(countPendingOutbox(uid)).resolves.toBe(1);
+    await expect(countPendingOutbox(null)).resolves.toBe(0);
+    await deleteImDb(uid);
+  });
+});
+
+describe("draft flag", () => {
+  test("is shared through storage, per tab, and expires", () => {
+    localStorage.clear();
+    const now = 5_000_000;
+    expect(isDraftActive(localStorage, now)).toBe(false);
+    setDraftActive(true, localStorage, now, "tab-a");
+    setDraftActive(true, localStorage, now, "tab-b");
+    setDraftActive(false, localStorage, now, "tab-a");
+    expect(isDraftActive(localStorage, now + 1)).toBe(true);
+    setDraftActive(false, localStorage, now, "tab-b");
+    expect(isDraftActive(localStorage, now + 1)).toBe(false);
+    setDraftActive(true, localStorage, now, "tab-c");
+    expect(isDraftActive(localStorage, now + DRAFT_FLAG_TTL_MS)).toBe(false);
+  });
+
+  test("gates the update controller through the real flag", async () => {
+    localStorage.clear();
+    const { d, calls } = deps({ draftActive: () => isDraftActive() });
+    const ctl = createUpdateController(d);
+    ctl.setWaiting();
+    setDraftActive(true);
+    await expect(ctl.apply()).resolves.toBe("draft");
+    setDraftActive(false);
+    await expect(ctl.apply()).resolves.toBe("applied");
+    expect(calls).toContain("reload");
+    vi.restoreAllMocks();
+  });
+});
