@@ -162,6 +162,7 @@ export default defineConfig({
         test: {
           name: "protocol",
           environment: "node",
+          testTimeout: 30_000,
           include: ["tests/workers/protocol/**/*.test.ts"],
         },
       },
@@ -170,6 +171,7 @@ export default defineConfig({
         test: {
           name: "workers",
           environment: "node",
+          testTimeout: 20_000,
           include: ["tests/workers/**/*.test.ts"],
           exclude: ["tests/workers/protocol/**"],
           setupFiles: ["fake-indexeddb/auto"],
@@ -190,6 +192,9 @@ export default defineConfig({
         test: {
           name: "src",
           environment: "jsdom",
+          // NOTE: the first test of a file also pays for jsdom + module setup; on 2 busy cores
+          // that alone can approach Vitest's 5 s default.
+          testTimeout: 20_000,
           include: ["tests/src/**/*.test.{ts,tsx}"],
           setupFiles: ["fake-indexeddb/auto", "tests/support/setupDom.ts"],
         },

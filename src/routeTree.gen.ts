@@ -17,13 +17,19 @@ import { Route as Char123LocaleChar125DynamicFamilyRouteImport } from './routes/
 import { Route as Char123LocaleChar125FateTogetherRouteImport } from './routes/{-$locale}/fateTogether'
 import { Route as Char123LocaleChar125LoginRouteImport } from './routes/{-$locale}/login'
 import { Route as Char123LocaleChar125MyRouteImport } from './routes/{-$locale}/my'
+import { Route as Char123LocaleChar125OrderRouteImport } from './routes/{-$locale}/order'
 import { Route as Char123LocaleChar125PrivacyPolicyRouteImport } from './routes/{-$locale}/privacy-policy'
 import { Route as Char123LocaleChar125RegisterRouteImport } from './routes/{-$locale}/register'
+import { Route as Char123LocaleChar125ServicesRouteImport } from './routes/{-$locale}/services'
 import { Route as Char123LocaleChar125TempleStyleRouteImport } from './routes/{-$locale}/templeStyle'
 import { Route as Char123LocaleChar125TermsOfServiceRouteImport } from './routes/{-$locale}/terms-of-service'
 import { Route as Char123LocaleChar125BlessingIndexRouteImport } from './routes/{-$locale}/blessing/index'
 import { Route as Char123LocaleChar125BlessingIdRouteImport } from './routes/{-$locale}/blessing/$id'
+import { Route as Char123LocaleChar125MonkIdRouteImport } from './routes/{-$locale}/monk/$id'
+import { Route as Char123LocaleChar125MyOrderIndexRouteImport } from './routes/{-$locale}/myOrder/index'
+import { Route as Char123LocaleChar125MyOrderInviteRecordRouteImport } from './routes/{-$locale}/myOrder/inviteRecord'
 import { Route as Char123LocaleChar125ProductDetailsIdRouteImport } from './routes/{-$locale}/productDetails/$id'
+import { Route as Char123LocaleChar125ProductDetailsOrderConfirmIdRouteImport } from './routes/{-$locale}/productDetails/orderConfirm.$id'
 
 const Char123LocaleChar125RouteRoute =
   Char123LocaleChar125RouteRouteImport.update({
@@ -72,6 +78,12 @@ const Char123LocaleChar125MyRoute = Char123LocaleChar125MyRouteImport.update({
   path: '/my',
   getParentRoute: () => Char123LocaleChar125RouteRoute,
 } as any)
+const Char123LocaleChar125OrderRoute =
+  Char123LocaleChar125OrderRouteImport.update({
+    id: '/order',
+    path: '/order',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125PrivacyPolicyRoute =
   Char123LocaleChar125PrivacyPolicyRouteImport.update({
     id: '/privacy-policy',
@@ -82,6 +94,12 @@ const Char123LocaleChar125RegisterRoute =
   Char123LocaleChar125RegisterRouteImport.update({
     id: '/register',
     path: '/register',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125ServicesRoute =
+  Char123LocaleChar125ServicesRouteImport.update({
+    id: '/services',
+    path: '/services',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
 const Char123LocaleChar125TempleStyleRoute =
@@ -108,10 +126,34 @@ const Char123LocaleChar125BlessingIdRoute =
     path: '/blessing/$id',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125MonkIdRoute =
+  Char123LocaleChar125MonkIdRouteImport.update({
+    id: '/monk/$id',
+    path: '/monk/$id',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125MyOrderIndexRoute =
+  Char123LocaleChar125MyOrderIndexRouteImport.update({
+    id: '/myOrder/',
+    path: '/myOrder/',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125MyOrderInviteRecordRoute =
+  Char123LocaleChar125MyOrderInviteRecordRouteImport.update({
+    id: '/myOrder/inviteRecord',
+    path: '/myOrder/inviteRecord',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125ProductDetailsIdRoute =
   Char123LocaleChar125ProductDetailsIdRouteImport.update({
     id: '/productDetails/$id',
     path: '/productDetails/$id',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125ProductDetailsOrderConfirmIdRoute =
+  Char123LocaleChar125ProductDetailsOrderConfirmIdRouteImport.update({
+    id: '/productDetails/orderConfirm/$id',
+    path: '/productDetails/orderConfirm/$id',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
 
@@ -123,14 +165,20 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
   '/{-$locale}/my': typeof Char123LocaleChar125MyRoute
+  '/{-$locale}/order': typeof Char123LocaleChar125OrderRoute
   '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/services': typeof Char123LocaleChar125ServicesRoute
   '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
   '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
+  '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
+  '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
+  '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
+  '/{-$locale}/productDetails/orderConfirm/$id': typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRoute
 }
 export interface FileRoutesByTo {
   '/{-$locale}/callback': typeof Char123LocaleChar125CallbackRoute
@@ -139,14 +187,20 @@ export interface FileRoutesByTo {
   '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
   '/{-$locale}/my': typeof Char123LocaleChar125MyRoute
+  '/{-$locale}/order': typeof Char123LocaleChar125OrderRoute
   '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/services': typeof Char123LocaleChar125ServicesRoute
   '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
   '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
   '/{-$locale}': typeof Char123LocaleChar125IndexRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
+  '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
+  '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/blessing': typeof Char123LocaleChar125BlessingIndexRoute
+  '/{-$locale}/myOrder': typeof Char123LocaleChar125MyOrderIndexRoute
+  '/{-$locale}/productDetails/orderConfirm/$id': typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -157,14 +211,20 @@ export interface FileRoutesById {
   '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
   '/{-$locale}/my': typeof Char123LocaleChar125MyRoute
+  '/{-$locale}/order': typeof Char123LocaleChar125OrderRoute
   '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/services': typeof Char123LocaleChar125ServicesRoute
   '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
   '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
+  '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
+  '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
+  '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
+  '/{-$locale}/productDetails/orderConfirm/$id': typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -176,14 +236,20 @@ export interface FileRouteTypes {
     | '/{-$locale}/fateTogether'
     | '/{-$locale}/login'
     | '/{-$locale}/my'
+    | '/{-$locale}/order'
     | '/{-$locale}/privacy-policy'
     | '/{-$locale}/register'
+    | '/{-$locale}/services'
     | '/{-$locale}/templeStyle'
     | '/{-$locale}/terms-of-service'
     | '/{-$locale}/'
     | '/{-$locale}/blessing/$id'
+    | '/{-$locale}/monk/$id'
+    | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/blessing/'
+    | '/{-$locale}/myOrder/'
+    | '/{-$locale}/productDetails/orderConfirm/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$locale}/callback'
@@ -192,14 +258,20 @@ export interface FileRouteTypes {
     | '/{-$locale}/fateTogether'
     | '/{-$locale}/login'
     | '/{-$locale}/my'
+    | '/{-$locale}/order'
     | '/{-$locale}/privacy-policy'
     | '/{-$locale}/register'
+    | '/{-$locale}/services'
     | '/{-$locale}/templeStyle'
     | '/{-$locale}/terms-of-service'
     | '/{-$locale}'
     | '/{-$locale}/blessing/$id'
+    | '/{-$locale}/monk/$id'
+    | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/blessing'
+    | '/{-$locale}/myOrder'
+    | '/{-$locale}/productDetails/orderConfirm/$id'
   id:
     | '__root__'
     | '/{-$locale}'
@@ -209,14 +281,20 @@ export interface FileRouteTypes {
     | '/{-$locale}/fateTogether'
     | '/{-$locale}/login'
     | '/{-$locale}/my'
+    | '/{-$locale}/order'
     | '/{-$locale}/privacy-policy'
     | '/{-$locale}/register'
+    | '/{-$locale}/services'
     | '/{-$locale}/templeStyle'
     | '/{-$locale}/terms-of-service'
     | '/{-$locale}/'
     | '/{-$locale}/blessing/$id'
+    | '/{-$locale}/monk/$id'
+    | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/blessing/'
+    | '/{-$locale}/myOrder/'
+    | '/{-$locale}/productDetails/orderConfirm/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -281,6 +359,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125MyRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/order': {
+      id: '/{-$locale}/order'
+      path: '/order'
+      fullPath: '/{-$locale}/order'
+      preLoaderRoute: typeof Char123LocaleChar125OrderRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/privacy-policy': {
       id: '/{-$locale}/privacy-policy'
       path: '/privacy-policy'
@@ -293,6 +378,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/{-$locale}/register'
       preLoaderRoute: typeof Char123LocaleChar125RegisterRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/services': {
+      id: '/{-$locale}/services'
+      path: '/services'
+      fullPath: '/{-$locale}/services'
+      preLoaderRoute: typeof Char123LocaleChar125ServicesRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
     '/{-$locale}/templeStyle': {
@@ -323,11 +415,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125BlessingIdRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/monk/$id': {
+      id: '/{-$locale}/monk/$id'
+      path: '/monk/$id'
+      fullPath: '/{-$locale}/monk/$id'
+      preLoaderRoute: typeof Char123LocaleChar125MonkIdRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/myOrder/': {
+      id: '/{-$locale}/myOrder/'
+      path: '/myOrder'
+      fullPath: '/{-$locale}/myOrder/'
+      preLoaderRoute: typeof Char123LocaleChar125MyOrderIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/myOrder/inviteRecord': {
+      id: '/{-$locale}/myOrder/inviteRecord'
+      path: '/myOrder/inviteRecord'
+      fullPath: '/{-$locale}/myOrder/inviteRecord'
+      preLoaderRoute: typeof Char123LocaleChar125MyOrderInviteRecordRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/productDetails/$id': {
       id: '/{-$locale}/productDetails/$id'
       path: '/productDetails/$id'
       fullPath: '/{-$locale}/productDetails/$id'
       preLoaderRoute: typeof Char123LocaleChar125ProductDetailsIdRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/productDetails/orderConfirm/$id': {
+      id: '/{-$locale}/productDetails/orderConfirm/$id'
+      path: '/productDetails/orderConfirm/$id'
+      fullPath: '/{-$locale}/productDetails/orderConfirm/$id'
+      preLoaderRoute: typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
   }
@@ -340,14 +460,20 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125FateTogetherRoute: typeof Char123LocaleChar125FateTogetherRoute
   Char123LocaleChar125LoginRoute: typeof Char123LocaleChar125LoginRoute
   Char123LocaleChar125MyRoute: typeof Char123LocaleChar125MyRoute
+  Char123LocaleChar125OrderRoute: typeof Char123LocaleChar125OrderRoute
   Char123LocaleChar125PrivacyPolicyRoute: typeof Char123LocaleChar125PrivacyPolicyRoute
   Char123LocaleChar125RegisterRoute: typeof Char123LocaleChar125RegisterRoute
+  Char123LocaleChar125ServicesRoute: typeof Char123LocaleChar125ServicesRoute
   Char123LocaleChar125TempleStyleRoute: typeof Char123LocaleChar125TempleStyleRoute
   Char123LocaleChar125TermsOfServiceRoute: typeof Char123LocaleChar125TermsOfServiceRoute
   Char123LocaleChar125IndexRoute: typeof Char123LocaleChar125IndexRoute
   Char123LocaleChar125BlessingIdRoute: typeof Char123LocaleChar125BlessingIdRoute
+  Char123LocaleChar125MonkIdRoute: typeof Char123LocaleChar125MonkIdRoute
+  Char123LocaleChar125MyOrderInviteRecordRoute: typeof Char123LocaleChar125MyOrderInviteRecordRoute
   Char123LocaleChar125ProductDetailsIdRoute: typeof Char123LocaleChar125ProductDetailsIdRoute
   Char123LocaleChar125BlessingIndexRoute: typeof Char123LocaleChar125BlessingIndexRoute
+  Char123LocaleChar125MyOrderIndexRoute: typeof Char123LocaleChar125MyOrderIndexRoute
+  Char123LocaleChar125ProductDetailsOrderConfirmIdRoute: typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRoute
 }
 
 const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChildren =
@@ -360,18 +486,27 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
       Char123LocaleChar125FateTogetherRoute,
     Char123LocaleChar125LoginRoute: Char123LocaleChar125LoginRoute,
     Char123LocaleChar125MyRoute: Char123LocaleChar125MyRoute,
+    Char123LocaleChar125OrderRoute: Char123LocaleChar125OrderRoute,
     Char123LocaleChar125PrivacyPolicyRoute:
       Char123LocaleChar125PrivacyPolicyRoute,
     Char123LocaleChar125RegisterRoute: Char123LocaleChar125RegisterRoute,
+    Char123LocaleChar125ServicesRoute: Char123LocaleChar125ServicesRoute,
     Char123LocaleChar125TempleStyleRoute: Char123LocaleChar125TempleStyleRoute,
     Char123LocaleChar125TermsOfServiceRoute:
       Char123LocaleChar125TermsOfServiceRoute,
     Char123LocaleChar125IndexRoute: Char123LocaleChar125IndexRoute,
     Char123LocaleChar125BlessingIdRoute: Char123LocaleChar125BlessingIdRoute,
+    Char123LocaleChar125MonkIdRoute: Char123LocaleChar125MonkIdRoute,
+    Char123LocaleChar125MyOrderInviteRecordRoute:
+      Char123LocaleChar125MyOrderInviteRecordRoute,
     Char123LocaleChar125ProductDetailsIdRoute:
       Char123LocaleChar125ProductDetailsIdRoute,
     Char123LocaleChar125BlessingIndexRoute:
       Char123LocaleChar125BlessingIndexRoute,
+    Char123LocaleChar125MyOrderIndexRoute:
+      Char123LocaleChar125MyOrderIndexRoute,
+    Char123LocaleChar125ProductDetailsOrderConfirmIdRoute:
+      Char123LocaleChar125ProductDetailsOrderConfirmIdRoute,
   }
 
 const Char123LocaleChar125RouteRouteWithChildren =

@@ -27,3 +27,17 @@ export function formatDate(iso: string, locale: Locale): string {
     day: "numeric",
   }).format(date);
 }
+
+/** Formats an ISO 8601 instant with date and time for the locale (e.g. 2026年3月5日 14:05). */
+export function formatDateTime(iso: string, locale: Locale): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(HTML_LANG[locale], {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  }).format(date);
+}

@@ -8,6 +8,7 @@ import { LoadError } from "../features/errors/LoadError";
 import type { RouterContext } from "./RouterContext";
 import { createLimiter, MAX_CONCURRENT_PRELOADS } from "./preloadLimiter";
 import { watchRouter } from "../pwa/routeHooks";
+import { parseSearch, stringifySearch } from "./searchCodec";
 
 export interface AppRouterOptions {
   history?: RouterHistory;
@@ -22,6 +23,8 @@ export function createAppRouter({
     routeTree,
     ...(history ? { history } : {}),
     context,
+    parseSearch,
+    stringifySearch,
     defaultPreload: "intent",
     scrollRestoration: true,
     defaultPendingComponent: PageSkeleton,

@@ -101,13 +101,13 @@ async function attach(
 }
 
 /**
- * The worker connection of this tab, created on first use. `endpoint` is for tests.
+ * The worker connection of this tab, created on first use. `given` is for tests.
  * @example const api = await imApi(); await api.sendText({ channel, text });
  */
-export function connectIm(
-  endpoint: WorkerEndpoint = startWorker(),
-): ImConnection {
+export function connectIm(given?: WorkerEndpoint): ImConnection {
   if (connection !== null) return connection;
+  // NOTE: started only here: a default parameter would start a worker on every call.
+  const endpoint = given ?? startWorker();
   const api = wrap<SessionApi>(endpoint.endpoint);
   const tabId = crypto.randomUUID();
   const lockName = `fuyuan-tab-${tabId}`;

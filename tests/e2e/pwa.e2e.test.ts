@@ -275,8 +275,8 @@ describe("updates", () => {
         JSON.stringify({ "other-tab": Date.now() }),
       );
     });
-    await page.locator('a[href="/blessing"]').first().click();
-    await page.waitForURL(`${baseUrl}/blessing`);
+    await page.locator('a[href="/services"]').first().click();
+    await page.waitForURL(`${baseUrl}/services`);
     await page.getByText("输入完成并发送后更新").waitFor();
     expect(
       await page.evaluate(
@@ -321,7 +321,7 @@ describe("chunk-load guard", () => {
         serviceWorkers: "block",
       });
       const tab = await context.newPage();
-      await context.route(/\/assets\/blessing-[\w-]+\.js$/, (route) =>
+      await context.route(/\/assets\/services-[\w-]+\.js$/, (route) =>
         route.abort(),
       );
       let loads = 0;
@@ -329,8 +329,8 @@ describe("chunk-load guard", () => {
         loads += 1;
       });
       await tab.goto(`${baseUrl}/`);
-      await tab.locator('a[href="/blessing"]').first().waitFor();
-      await tab.locator('a[href="/blessing"]').first().click();
+      await tab.locator('a[href="/services"]').first().waitFor();
+      await tab.locator('a[href="/services"]').first().click();
       await tab.getByText("内容加载失败").waitFor({ timeout: 20_000 });
       await tab.waitForTimeout(1500);
       expect(loads).toBe(2);
@@ -341,8 +341,8 @@ describe("chunk-load guard", () => {
             k.startsWith("fuyuan-chunk-reload:"),
           ),
         ),
-      ).toEqual(["fuyuan-chunk-reload:/blessing"]);
-      expect(new URL(tab.url()).pathname).toBe("/blessing");
+      ).toEqual(["fuyuan-chunk-reload:/services"]);
+      expect(new URL(tab.url()).pathname).toBe("/services");
       await context.close();
     } finally {
       await browser.close();

@@ -145,6 +145,29 @@ function answer(url: URL): Answer {
     const result: MonkWithTemple = { ...monk, temple: home.temples[0]! };
     return ok(result);
   }
+  // NOTE: a signed-in user without a fate sign-up (the /register page's loader).
+  if (path === "fate/v1/mine") return ok(null);
+  if (path === "user/getUserInfoWithInviteCodes")
+    return ok({
+      userId: 42,
+      nickname: "善信小林",
+      avatarUrl: "/images/avatars/1.svg",
+      inviteCode: "FY42AB",
+      parentInviteCode: null,
+      parent: null,
+      isManager: 0,
+    });
+  if (path === "manager/v1/info")
+    return ok({
+      status: "none",
+      isManager: 0,
+      applicationId: null,
+      name: null,
+      region: null,
+      appliedAt: null,
+      decidedAt: null,
+      rejectReason: null,
+    });
   if (path.startsWith("oapi/v1/pages/"))
     return ok(page(path.slice("oapi/v1/pages/".length), "共结善缘"));
   return missing(`no route ${path}`);

@@ -1,75 +1,66 @@
-// The blessing catalogue: category filter, service cards and pagination.
+// The blessing wall (`/blessing`): blessings whose owners agreed to show them, newest first, with
+// masked names, each linking to its page; pagination. The service catalogue lives at /services.
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PRODUCT_CATEGORIES } from "../../api/types";
-import { PAGE_SIZES } from "../../api/content";
+import { BLESSINGS_PAGE_SIZE } from "../../api/blessings";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { Pagination } from "../../ui/Pagination";
-import { ProductCardView } from "../products/ProductCardView";
-import { CATEGORY_LABELS } from "../products/categoryLabels";
+import { BlessingCard } from "./BlessingCard";
 import "./blessing.css";
 
 const route = getRouteApi("/{-$locale}/blessing/");
 
 export function BlessingPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const data = route.useLoaderData();
-  const { category } = route.useSearch();
   const locale = useLocaleParam();
-  usePageTitle(t`祈福`);
+  usePageTitle(t`祈福墙`);
 
   return (
-    <div className="page blessing">
+    <div className="page blessing-wall">
       <header className="page-head">
         <h1>
-          <Trans>祈福</Trans>
+          <Trans>祈福墙</Trans>
         </h1>
         <p className="muted">
-          <Trans>由寺院法师如法操办，为您与家人祈求平安吉祥。</Trans>
+          <Trans>善信们的心愿在此汇聚，随喜一份，共沾法喜。</Trans>
         </p>
       </header>
-
-      <nav className="filter-chips" aria-label={t`服务分类`}>
-        <Link
-          to="/{-$locale}/blessing"
-          params={{ locale }}
-          search={{}}
-          className="filter-chip"
-          aria-current={category === undefined ? "page" : undefined}
-        >
-          <Trans>全部</Trans>
-        </Link>
-        {PRODUCT_CATEGORIES.map((value) => (
-          <Link
-            key={value}
-            to="/{-$locale}/blessing"
-            params={{ locale }}
-            search={{ category: value }}
-            className="filter-chip"
-            aria-current={category === value ? "page" : undefined}
-          >
-            {i18n._(CATEGORY_LABELS[value])}
-          </Link>
-        ))}
-      </nav>
-
       {data.list.length === 0 ? (
         <p className="empty">
-          <Trans>该分类暂无服务</Trans>
+          <Trans>还没有祈福，来点亮第一盏心灯吧。</Trans>
         </p>
       ) : (
-        <div className="card-grid">
-          {data.list.map((product) => (
-            <ProductCardView key={product.id} product={product} />
+        <ul className="blessing-list">
+          {data.list.map((blessing) => (
+            <li key={blessing.id}>
+              <Link
+                className="card card-link blessing-link"
+                to="/{-$locale}/blessing/$id"
+                params={{ locale, id: blessing.id }}
+              >
+                <BlessingCard blessing={blessing} />
+              </Link>
+            </li>
           ))}
-        </div>
+        </ul>
       )}
       <Pagination
         page={data.page}
-        pageSize={PAGE_SIZES.products}
+        pageSize={BLESSINGS_PAGE_SIZE}
         total={data.total}
       />
+      <p className="blessing-cta">
+        <Link
+          className="btn btn-primary"
+          to="/{-$locale}/services"
+          params={{ locale }}
+          search={{}}
+        >
+          <Trans>我也要祈福</Trans>
+        </Link>
+      </p>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   TempleIcon,
 } from "../../ui/icons";
 import { ProductCardView } from "../products/ProductCardView";
+import { InviteOffer } from "../invites/InviteOffer";
 import { HomeHero } from "./HomeHero";
 import "./home.css";
 
@@ -28,9 +29,10 @@ export function HomePage() {
   return (
     <div className="page home">
       <HomeHero />
+      <InviteOffer />
 
       <nav className="entries" aria-label={t`功能入口`}>
-        <Link to="/{-$locale}/blessing" params={{ locale }} className="entry">
+        <Link to="/{-$locale}/services" params={{ locale }} className="entry">
           <span className="entry-icon">
             <IncenseIcon />
           </span>
@@ -74,7 +76,7 @@ export function HomePage() {
             <Trans>精选祈福</Trans>
           </h2>
           <Link
-            to="/{-$locale}/blessing"
+            to="/{-$locale}/services"
             params={{ locale }}
             className="section-more"
           >

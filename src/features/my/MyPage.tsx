@@ -1,5 +1,5 @@
-// /my (signed-in users): profile, phone binding when no phone is bound, language and colour
-// mode, the legal pages, and signing out. Shows a placeholder until the user info has loaded.
+// /my (signed-in users): profile, phone binding when no phone is bound, links to my orders and
+// the fate sign-up, invitations, the manager application, language and colour mode, the legal pages, and signing out. Shows a placeholder until the user info has loaded.
 import { useRef } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -10,6 +10,8 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { ChevronRightIcon } from "../../ui/icons";
 import { ContactServiceButton } from "../chatEntry/ContactServiceButton";
 import { BindPhoneForm } from "./BindPhoneForm";
+import { ManagerCard } from "./ManagerCard";
+import { InviteCard } from "../invites/InviteCard";
 import { ProfileCard } from "./ProfileCard";
 import { SettingsCard } from "./SettingsCard";
 import { AppCard } from "./AppCard";
@@ -57,6 +59,31 @@ export function MyPage() {
       {user === null ? null : (
         <ContactServiceButton className="btn btn-ghost btn-block my-section" />
       )}
+      <ul className="menu card my-section">
+        <li>
+          <Link
+            to="/{-$locale}/myOrder"
+            params={{ locale }}
+            search={{}}
+            className="menu-item"
+          >
+            <Trans>我的订单</Trans>
+            <ChevronRightIcon size={18} />
+          </Link>
+        </li>
+        <li>
+          <Link
+            to="/{-$locale}/register"
+            params={{ locale }}
+            className="menu-item"
+          >
+            {t({ id: "fateTogether.title", message: "共结善缘报名" })}
+            <ChevronRightIcon size={18} />
+          </Link>
+        </li>
+      </ul>
+      {user === null ? null : <InviteCard />}
+      {user === null ? null : <ManagerCard />}
       <SettingsCard />
       <AppCard />
       <ul className="menu card my-section">

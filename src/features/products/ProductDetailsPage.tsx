@@ -1,10 +1,11 @@
 // One blessing service: cover, description, its options with prices, and the monk who performs it.
-// Ordering arrives with the order work.
-import { getRouteApi } from "@tanstack/react-router";
+// The order button opens the order form (which asks signed-out users to log in first).
+import { getRouteApi, Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatPriceFen } from "../../lib/format";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { LazyImage } from "../../ui/LazyImage";
+import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { MonkCard } from "../temples/MonkCard";
 import { CATEGORY_LABELS } from "./categoryLabels";
 import { ProductOptions } from "./ProductOptions";
@@ -17,6 +18,7 @@ export function ProductDetailsPage() {
   const product = route.useLoaderData();
   usePageTitle(product.title);
   const price = formatPriceFen(product.fromPriceFen);
+  const locale = useLocaleParam();
 
   return (
     <article className="page product" aria-labelledby="product-title">
@@ -66,6 +68,23 @@ export function ProductDetailsPage() {
           </h2>
           <MonkCard monk={product.monk} />
         </section>
+      ) : null}
+
+      {product.options.length > 0 ? (
+        <div className="product-order-bar">
+          <p className="price">
+            <Trans>
+              <strong>{price}</strong> 起
+            </Trans>
+          </p>
+          <Link
+            className="btn btn-primary"
+            to="/{-$locale}/productDetails/orderConfirm/$id"
+            params={{ locale, id: product.id }}
+          >
+            <Trans>立即下单</Trans>
+          </Link>
+        </div>
       ) : null}
     </article>
   );

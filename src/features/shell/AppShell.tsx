@@ -1,11 +1,16 @@
-// The app frame around every page: skip link, header, main (the page), bottom tab bar, toast.
+// The app frame around every page: skip link, header, main (the page), bottom tab bar, toast; and
+// the one place the unread count reaches the tab badge, the document title and the app badge.
 import { Outlet } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { Header } from "./Header";
 import { TabBar } from "./TabBar";
 import { Toast } from "../toast/Toast";
+import { useUnreadIndicators } from "./unreadIndicators";
+import { useUnreadTotal } from "./useUnreadTotal";
 
 export function AppShell() {
+  const unread = useUnreadTotal();
+  useUnreadIndicators(unread);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -16,7 +21,7 @@ export function AppShell() {
       <main id="main" className="shell-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <TabBar />
+      <TabBar unread={unread} />
     </div>
   );
 }

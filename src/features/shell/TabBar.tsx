@@ -1,10 +1,12 @@
-// Bottom navigation: home, blessing, messages (/destiny), my.
+// Bottom navigation: home, blessing, messages (/destiny, with the unread badge), my.
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ChatIcon, HomeIcon, LotusIcon, UserIcon } from "../../ui/icons";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
+import { badgeText } from "./unreadIndicators";
+import "./tabBadge.css";
 
-export function TabBar() {
+export function TabBar({ unread = 0 }: { unread?: number }) {
   const { t } = useLingui();
   const locale = useLocaleParam();
   const activeProps = { className: "tab is-active" } as const;
@@ -23,7 +25,7 @@ export function TabBar() {
         </span>
       </Link>
       <Link
-        to="/{-$locale}/blessing"
+        to="/{-$locale}/services"
         params={{ locale }}
         className="tab"
         activeOptions={{ includeSearch: false }}
@@ -40,10 +42,22 @@ export function TabBar() {
         className="tab"
         activeProps={activeProps}
       >
-        <ChatIcon />
+        <span className="tab-icon">
+          <ChatIcon />
+          {unread > 0 ? (
+            <span className="tab-badge" aria-hidden="true">
+              {badgeText(unread)}
+            </span>
+          ) : null}
+        </span>
         <span>
           <Trans>消息</Trans>
         </span>
+        {unread > 0 ? (
+          <span className="visually-hidden">
+            <Trans>{unread} 条未读</Trans>
+          </span>
+        ) : null}
       </Link>
       <Link
         to="/{-$locale}/my"

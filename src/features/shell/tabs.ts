@@ -1,5 +1,5 @@
 // The four bottom tabs and the paths that count as tab roots (no back button in the header).
-export const TAB_PATHS = ["/", "/blessing", "/destiny", "/my"] as const;
+export const TAB_PATHS = ["/", "/services", "/destiny", "/my"] as const;
 
 export function isTabRoot(pathWithoutLocale: string): boolean {
   const path =

@@ -1,10 +1,12 @@
-// A monk's profile card: avatar, name, title, specialties and biography.
+// A monk's profile card: avatar, name, title, specialties and biography, with links to the monk's
+// page and to a chat with the monk (when the monk has an IM account).
 import { Link } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import type { Monk } from "../../api/types";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { LazyImage } from "../../ui/LazyImage";
-import { ChevronRightIcon } from "../../ui/icons";
+import { ChatIcon, ChevronRightIcon } from "../../ui/icons";
+import { ChatWithLink } from "../chatEntry/ChatWithLink";
 import "./monkCard.css";
 
 interface MonkCardProps {
@@ -15,6 +17,7 @@ interface MonkCardProps {
 
 export function MonkCard({ monk, linked = true }: MonkCardProps) {
   const locale = useLocaleParam();
+  const name = monk.name;
   return (
     <article
       className="card monk-card"
@@ -45,16 +48,22 @@ export function MonkCard({ monk, linked = true }: MonkCardProps) {
         </ul>
       ) : null}
       <p className="monk-card-bio">{monk.bio}</p>
-      {linked ? (
-        <Link
-          to="/{-$locale}/blessing/$id"
-          params={{ locale, id: monk.id }}
-          className="card-link"
-        >
-          <Trans>请法师祈福</Trans>
-          <ChevronRightIcon size={16} />
-        </Link>
-      ) : null}
+      <div className="monk-card-actions">
+        {linked ? (
+          <Link
+            to="/{-$locale}/monk/$id"
+            params={{ locale, id: monk.id }}
+            className="card-link"
+          >
+            <Trans>请法师祈福</Trans>
+            <ChevronRightIcon size={16} />
+          </Link>
+        ) : null}
+        <ChatWithLink imId={monk.imId} className="card-link monk-chat-link">
+          <ChatIcon size={18} />
+          <Trans>与{name}聊天</Trans>
+        </ChatWithLink>
+      </div>
     </article>
   );
 }

@@ -9,7 +9,7 @@ import { ChevronRightIcon } from "../../ui/icons";
 import { MonkCard } from "./MonkCard";
 import "./temples.css";
 
-const route = getRouteApi("/{-$locale}/blessing/$id");
+const route = getRouteApi("/{-$locale}/monk/$id");
 
 export function MonkPage() {
   const monk = route.useLoaderData();

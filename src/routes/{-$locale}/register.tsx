@@ -1,5 +1,6 @@
-// `/register`: guarded by the `auth` middleware (signed-in users only).
+// `/register`: guarded by the `auth` middleware (signed-in users only); loads my fate sign-up.
 import { createFileRoute } from "@tanstack/react-router";
+import { fetchMyFateSignup } from "../../api/fate";
 import { runMiddleware } from "../../router/middleware";
 import { RegisterPage } from "../../features/register/RegisterPage";
 
@@ -7,5 +8,7 @@ export const Route = createFileRoute("/{-$locale}/register")({
   beforeLoad: ({ context, location }) => {
     runMiddleware(["auth"], { context, location });
   },
+  loader: ({ abortController }) =>
+    fetchMyFateSignup({ signal: abortController.signal }),
   component: RegisterPage,
 });

@@ -14,7 +14,7 @@ it("home shows the four entries and featured services with prices in yuan", asyn
     within(entries)
       .getAllByRole("link")
       .map((link) => link.getAttribute("href")),
-  ).toEqual(["/blessing", "/templeStyle", "/fateTogether", "/dynamicFamily"]);
+  ).toEqual(["/services", "/templeStyle", "/fateTogether", "/dynamicFamily"]);
   const card = screen.getByRole("link", { name: /光明灯/ });
   expect(card.getAttribute("href")).toBe("/productDetails/12");
   expect(card.textContent).toContain("¥88.00 起");

@@ -44,12 +44,12 @@ it("serves /en/… in English, sets <html lang> and remembers the locale", async
 });
 
 it("switching the locale keeps the page, search and all, under the new prefix", async () => {
-  const { router } = renderApp("/en/blessing?category=lamp");
+  const { router } = renderApp("/en/services?category=lamp");
   const select = await screen.findByRole("combobox", { name: "Language" });
   await act(async () => {
     fireEvent.change(select, { target: { value: "tw" } });
     await vi.waitFor(() => {
-      expect(router.state.location.pathname).toBe("/tw/blessing");
+      expect(router.state.location.pathname).toBe("/tw/services");
     });
   });
   expect(router.state.location.search).toEqual({ category: "lamp" });
@@ -65,7 +65,7 @@ it("switching the locale keeps the page, search and all, under the new prefix", 
       target: { value: "cn" },
     });
     await vi.waitFor(() => {
-      expect(router.state.location.pathname).toBe("/blessing");
+      expect(router.state.location.pathname).toBe("/services");
     });
   });
   expect(localStorage.getItem("locale")).toBe("cn");
@@ -80,7 +80,7 @@ it("tab links carry the current locale prefix", async () => {
   const hrefs = [...nav.querySelectorAll("a")].map((link) =>
     link.getAttribute("href"),
   );
-  expect(hrefs).toEqual(["/en", "/en/blessing", "/en/destiny", "/en/my"]);
+  expect(hrefs).toEqual(["/en", "/en/services", "/en/destiny", "/en/my"]);
 });
 
 it("redirects /cn/… to the address without a prefix", async () => {

@@ -122,9 +122,9 @@ it("the app router keeps at most 4 route preloads in flight", async () => {
     "/dynamicFamily",
     "/fateTogether",
     "/privacy-policy",
-    "/blessing",
+    "/services",
     "/productDetails/12",
-    "/blessing/7",
+    "/monk/7",
     "/en/templeStyle",
   ];
   let settled = 0;

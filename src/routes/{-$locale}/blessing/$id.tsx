@@ -1,9 +1,9 @@
-// `/blessing/$id`: the monk who performs blessings (numeric id, else 404).
+// `/blessing/$id`: one blessing of the wall with its join button (numeric id, else 404).
 import { createFileRoute } from "@tanstack/react-router";
-import { fetchMonk } from "../../../api/content";
+import { fetchBlessing } from "../../../api/blessings";
 import { parseId } from "../../../router/params";
 import { rethrowMissing } from "../../../router/notFound";
-import { MonkPage } from "../../../features/temples/MonkPage";
+import { BlessingDetailPage } from "../../../features/blessing/BlessingDetailPage";
 
 export const Route = createFileRoute("/{-$locale}/blessing/$id")({
   params: {
@@ -11,8 +11,8 @@ export const Route = createFileRoute("/{-$locale}/blessing/$id")({
     stringify: ({ id }) => ({ id: String(id) }),
   },
   loader: ({ context, params, abortController }) =>
-    fetchMonk(params.id, context.locale, {
+    fetchBlessing(params.id, context.locale, {
       signal: abortController.signal,
     }).catch(rethrowMissing),
-  component: MonkPage,
+  component: BlessingDetailPage,
 });

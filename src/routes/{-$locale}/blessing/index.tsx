@@ -1,19 +1,18 @@
-// `/blessing`: the catalogue of blessing services, by category, paginated (?category=&page=).
+// `/blessing`: the public wall of blessings, newest first, paginated (?page=).
 import { createFileRoute } from "@tanstack/react-router";
-import { fetchProducts, PAGE_SIZES } from "../../../api/content";
-import { validateBlessingSearch } from "../../../router/params";
+import { BLESSINGS_PAGE_SIZE, fetchBlessings } from "../../../api/blessings";
+import { validatePageSearch } from "../../../router/params";
 import { BlessingPage } from "../../../features/blessing/BlessingPage";
 
 export const Route = createFileRoute("/{-$locale}/blessing/")({
-  validateSearch: validateBlessingSearch,
+  validateSearch: validatePageSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, abortController }) =>
-    fetchProducts(
+    fetchBlessings(
       {
         locale: context.locale,
-        category: deps.category,
         page: deps.page ?? 1,
-        pageSize: PAGE_SIZES.products,
+        pageSize: BLESSINGS_PAGE_SIZE,
       },
       { signal: abortController.signal },
     ),

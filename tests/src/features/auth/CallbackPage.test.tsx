@@ -125,11 +125,11 @@ it("a return without a code (WeChat authorisation declined) is an error", async 
   expect(api.accounts.callsTo("oapi/v1/wxLogin")).toHaveLength(0);
 });
 
-it("source=order without a registered handler is shown as an error", async () => {
+it("an unregistered source is shown as an error", async () => {
   renderApp(
-    "/callback?type=2&source=order&masterId=5&masterOrderNo=M5&id=9&code=c1&state=s1",
+    "/callback?type=2&source=gift&masterId=5&masterOrderNo=M5&id=9&code=c1&state=s1",
   );
-  expect(await screen.findByText("无法处理的回调来源：order")).toBeDefined();
+  expect(await screen.findByText("无法处理的回调来源：gift")).toBeDefined();
   expect(api.accounts.calls).toHaveLength(0);
 });
 

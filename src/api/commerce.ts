@@ -1,0 +1,203 @@
+// Calls of the commerce API (orders and payment), one function per endpoint, with their shapes.
+// The client never decides that an order is paid: it only reports what these calls return.
+import { apiRequest } from "./client";
+import type { Locale, Page, ProductCategory } from "./types";
+
+export const ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "in_service",
+  "completed",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface Order {
+  masterId: number;
+  masterOrderNo: string;
+  id: number;
+  status: OrderStatus;
+  product: {
+    id: number;
+    category: ProductCategory;
+    title: string;
+    cover: string;
+    monkName: string | null;
+    monkImId: string | null;
+  };
+  option: { id: number; label: string; days: number };
+  quantity: number;
+  unitPriceFen: number;
+  totalFen: number;
+  beneficiaryName: string | null;
+  wish: string | null;
+  birthDate: string | null;
+  showOnWall: boolean;
+  payChannel: "jsapi" | "native" | null;
+  openidBound: boolean;
+  createdAt: string;
+  payBefore: string | null;
+  paidAt: string | null;
+  serviceStartedAt: string | null;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  refundedAt: string | null;
+}
+
+export interface TimelineEntry {
+  status: OrderStatus;
+  from: OrderStatus | null;
+  at: string;
+  actor: "user" | "system" | "wechat_pay" | "admin";
+  note: string;
+}
+
+export type OrderDetail = Order & { timeline: TimelineEntry[] };
+
+export interface CreateOrderBody {
+  productId: number;
+  optionId: number;
+  quantity: number;
+  beneficiaryName?: string;
+  wish?: string;
+  birthDate?: string;
+  showOnWall?: boolean;
+}
+
+export interface PayStatus {
+  masterId: number;
+  masterOrderNo: string;
+  status: OrderStatus;
+  paid: boolean;
+  paidAt: string | null;
+}
+
+export interface NativePay {
+  masterId: number;
+  masterOrderNo: string;
+  totalFen: number;
+  payBefore: string;
+  emulator: boolean;
+  codeUrl: string;
+}
+
+export interface JsapiPay {
+  masterId: number;
+  masterOrderNo: string;
+  totalFen: number;
+  payBefore: string;
+  emulator: boolean;
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  packageVal: string;
+  signType: "RSA";
+  paySign: string;
+  config: {
+    appId: string;
+    timestamp: number;
+    nonceStr: string;
+    signature: string;
+  };
+  cashierUrl: string | null;
+}
+
+export interface OAuthState {
+  state: string;
+  appId: string;
+  redirectUrl: string;
+  authorizeUrl: string;
+}
+
+interface Call {
+  signal?: AbortSignal | undefined;
+}
+
+const withSignal = (signal: AbortSignal | undefined) =>
+  signal ? { signal } : {};
+
+export function createOrder(
+  body: CreateOrderBody,
+  locale: Locale,
+): Promise<OrderDetail> {
+  return apiRequest("order/v1/create", {
+    method: "POST",
+    query: { locale },
+    body,
+  });
+}
+
+export function fetchOrder(
+  masterOrderNo: string,
+  locale: Locale,
+  { signal }: Call = {},
+): Promise<OrderDetail> {
+  return apiRequest("order/v1/detail", {
+    query: { masterOrderNo, locale },
+    ...withSignal(signal),
+  });
+}
+
+export function fetchMyOrders(
+  params: {
+    status: OrderStatus | undefined;
+    page: number;
+    pageSize: number;
+    locale: Locale;
+  },
+  { signal }: Call = {},
+): Promise<Page<Order>> {
+  return apiRequest("order/v1/mine", { query: params, ...withSignal(signal) });
+}
+
+export function cancelOrder(masterOrderNo: string): Promise<OrderDetail> {
+  return apiRequest("order/v1/cancel", {
+    method: "POST",
+    body: { masterOrderNo },
+  });
+}
+
+export function fetchPayStatus(
+  masterOrderNo: string,
+  { signal }: Call = {},
+): Promise<PayStatus> {
+  return apiRequest("pay/v1/status", {
+    query: { masterOrderNo },
+    ...withSignal(signal),
+  });
+}
+
+export function startNativePay(masterOrderNo: string): Promise<NativePay> {
+  return apiRequest("pay/v1/native", {
+    method: "POST",
+    body: { masterOrderNo },
+  });
+}
+
+export function startJsapiPay(
+  masterOrderNo: string,
+  url: string,
+): Promise<JsapiPay> {
+  return apiRequest("pay/v1/jsapi", {
+    method: "POST",
+    body: { masterOrderNo, url },
+  });
+}
+
+export function requestPayOAuthState(
+  masterOrderNo: string,
+): Promise<OAuthState> {
+  return apiRequest("pay/v1/oauthState", {
+    method: "POST",
+    body: { masterOrderNo },
+  });
+}
+
+export function bindPayOpenid(body: {
+  code: string;
+  state: string;
+  masterId: number;
+}): Promise<{ masterId: number; masterOrderNo: string; openidBound: true }> {
+  return apiRequest("pay/v1/bindOpenid", { method: "POST", body });
+}

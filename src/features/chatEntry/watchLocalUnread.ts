@@ -1,0 +1,33 @@
+// Live sum of the unread counters in a user's IM database (Dexie liveQuery sees the worker's writes
+// from every context). Loaded lazily by the shell so Dexie stays out of the initial bundle.
+import { liveQuery } from "dexie";
+import type { AppDb } from "../../db/AppDb";
+import { openImDb } from "../../db/db";
+
+/** Sum of `unread` over every conversation. */
+export async function sumUnread(db: AppDb): Promise<number> {
+  let total = 0;
+  await db.conversations.each((conversation) => {
+    total += Math.max(0, conversation.unread);
+  });
+  return total;
+}
+
+/** Calls `onChange` with the total now and after every change; returns the function that stops it. */
+export function watchLocalUnread(
+  imUid: string,
+  onChange: (total: number | null) => void,
+): () => void {
+  const db = openImDb(imUid);
+  const subscription = liveQuery(() => sumUnread(db)).subscribe({
+    next: onChange,
+    error: (error: unknown) => {
+      // NOTE: the database goes away at logout (deleted under us); the counters take over.
+      console.warn("Unread watch stopped", error);
+      onChange(null);
+    },
+  });
+  return () => {
+    subscription.unsubscribe();
+  };
+}

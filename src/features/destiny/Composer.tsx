@@ -1,0 +1,131 @@
+// The message composer: a growing text box (Enter sends, Shift+Enter adds a line, never a send while
+// an input method is composing), a send button, and an image button; pasted images are sent too.
+import {
+  forwardRef,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+} from "react";
+import { useLingui } from "@lingui/react/macro";
+import { ImageIcon, SendIcon } from "./chatIcons";
+import { composerKeyAction } from "./composerKeys";
+import { imageFilesOf } from "./imageFile";
+import "./composer.css";
+
+/** The worker's text limit (workers/session/outgoing.ts MAX_TEXT_LENGTH). */
+export const MAX_TEXT_LENGTH = 5_000;
+
+interface ComposerProps {
+  /** Resolves true when the text was queued (the box is then emptied). */
+  readonly onSendText: (text: string) => Promise<boolean>;
+  readonly onSendImages: (files: readonly File[]) => void;
+  readonly label: string;
+}
+
+export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(
+  function Composer({ onSendText, onSendImages, label }, ref) {
+    const { t } = useLingui();
+    const [text, setText] = useState("");
+    const [sending, setSending] = useState(false);
+    const composing = useRef(false);
+    const fileInput = useRef<HTMLInputElement>(null);
+    const empty = text.trim() === "";
+
+    const send = async () => {
+      if (empty || sending) return;
+      setSending(true);
+      const queued = await onSendText(text);
+      setSending(false);
+      if (queued) setText("");
+    };
+
+    const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+      const action = composerKeyAction(
+        {
+          key: event.key,
+          shiftKey: event.shiftKey,
+          altKey: event.altKey,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          isComposing: event.nativeEvent.isComposing,
+          // eslint-disable-next-line @typescript-eslint/no-deprecated -- 229 is the only IME signal Safari gives after compositionend
+          keyCode: event.keyCode,
+        },
+        composing.current,
+      );
+      if (action === "send") {
+        event.preventDefault();
+        void send();
+      }
+    };
+
+    const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+      const images = imageFilesOf(event.clipboardData.files);
+      if (images.length === 0) return;
+      event.preventDefault();
+      onSendImages(images);
+    };
+
+    return (
+      <form
+        className="composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <button
+          type="button"
+          className="icon-btn composer-image"
+          aria-label={t`发送图片`}
+          onClick={() => fileInput.current?.click()}
+        >
+          <ImageIcon />
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          data-testid="composer-file"
+          onChange={(event) => {
+            const images = imageFilesOf(event.currentTarget.files ?? []);
+            event.currentTarget.value = "";
+            if (images.length > 0) onSendImages(images);
+          }}
+        />
+        <textarea
+          ref={ref}
+          className="composer-input"
+          rows={1}
+          value={text}
+          maxLength={MAX_TEXT_LENGTH}
+          aria-label={label}
+          placeholder={t`输入消息`}
+          enterKeyHint="send"
+          onChange={(event) => {
+            setText(event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          onCompositionStart={() => {
+            composing.current = true;
+          }}
+          onCompositionEnd={() => {
+            composing.current = false;
+          }}
+          onPaste={onPaste}
+        />
+        <button
+          type="submit"
+          className="icon-btn composer-send"
+          aria-label={t`发送`}
+          disabled={empty || sending}
+        >
+          <SendIcon />
+        </button>
+      </form>
+    );
+  },
+);

@@ -1,0 +1,241 @@
+// The conversation list of /destiny: filter (all / service / monk, with unread per filter), pull to
+// refresh and a refresh button (channel info is fetched again; rows are live from IndexedDB), the
+// rows, an empty state with "contact service", and the delete confirmation.
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useLiveQuery } from "dexie-react-hooks";
+import type { AppDb } from "../../db/AppDb";
+import { useLocaleParam } from "../../i18n/useRouteLocale";
+import { RefreshIcon } from "../../ui/icons";
+import { ContactServiceButton } from "../chatEntry/ContactServiceButton";
+import type { ImProfile } from "../chatEntry/imUserApi";
+import { badgeText } from "../shell/unreadIndicators";
+import {
+  getProfileEntry,
+  profilesVersion,
+  refreshProfiles,
+  requestProfile,
+  subscribeProfiles,
+} from "./channelProfiles";
+import {
+  filterConversations,
+  loadConversationItems,
+  unreadByFilter,
+  type ConversationItem,
+} from "./conversationQueries";
+import { ConversationRow } from "./ConversationRow";
+import { DeleteConversationDialog } from "./DeleteConversationDialog";
+import {
+  CONVERSATION_FILTERS,
+  PERSON_CHANNEL,
+  type ConversationFilter,
+} from "./destinySearch";
+import { messenger, toastSessionError } from "./messengerActions";
+import { PULL_THRESHOLD_PX, usePullToRefresh } from "./usePullToRefresh";
+import { useLocale } from "./useLocale";
+import { useNow } from "./useNow";
+
+interface ConversationListProps {
+  readonly db: AppDb;
+  readonly selfUid: string | null;
+  readonly filter: ConversationFilter;
+  /** The conversation just closed: its row gets focus back. */
+  readonly returnFocusTo: string | null;
+}
+
+function UnreadCount({ count }: { readonly count: number }) {
+  return (
+    <span className="visually-hidden">
+      <Trans>{count} 条未读</Trans>
+    </span>
+  );
+}
+
+function profileOf(channelId: string, channelType: number): ImProfile | null {
+  return channelType === PERSON_CHANNEL
+    ? (getProfileEntry(channelId)?.profile ?? null)
+    : null;
+}
+
+export function ConversationList({
+  db,
+  selfUid,
+  filter,
+  returnFocusTo,
+}: ConversationListProps) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const localeParam = useLocaleParam();
+  const now = useNow();
+  const items = useLiveQuery(() => loadConversationItems(db), [db]);
+  useSyncExternalStore(subscribeProfiles, profilesVersion);
+  const [deleting, setDeleting] = useState<{
+    item: ConversationItem;
+    title: string;
+  } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const listRef = useRef<HTMLDivElement>(null);
+  const focused = useRef<string | null>(null);
+
+  useEffect(() => {
+    for (const { conversation } of items ?? [])
+      if (conversation.channelType === PERSON_CHANNEL)
+        requestProfile(conversation.channelId);
+  }, [items]);
+
+  useEffect(() => {
+    if (returnFocusTo === null || items === undefined) return;
+    if (focused.current === returnFocusTo) return;
+    focused.current = returnFocusTo;
+    const links =
+      listRef.current?.querySelectorAll<HTMLElement>("[data-conversation]") ??
+      [];
+    for (const link of links)
+      if (link.dataset.conversation === returnFocusTo) link.focus();
+  }, [returnFocusTo, items]);
+
+  const pull = usePullToRefresh(listRef, refreshProfiles);
+  const askDelete = useCallback((item: ConversationItem, title: string) => {
+    setDeleting({ item, title });
+  }, []);
+
+  const setFilter = (next: ConversationFilter) => {
+    void navigate({
+      to: "/{-$locale}/destiny",
+      params: { locale: localeParam },
+      search: { filter: next === "all" ? undefined : next },
+      replace: true,
+    });
+  };
+
+  const confirmDelete = async () => {
+    if (deleting === null) return;
+    setBusy(true);
+    const { channelId, channelType } = deleting.item.conversation;
+    const result = await messenger.deleteConversation({
+      channelId,
+      channelType,
+    });
+    setBusy(false);
+    setDeleting(null);
+    if (!result.ok) toastSessionError(result.error, i18n);
+  };
+
+  const counts = unreadByFilter(items ?? [], profileOf);
+  const visible = filterConversations(items ?? [], filter, profileOf);
+  const filterLabels: Record<ConversationFilter, string> = {
+    all: t({ message: "全部", context: "conversation filter" }),
+    service: t({ message: "客服", context: "conversation filter" }),
+    monk: t({ message: "法师", context: "conversation filter" }),
+  };
+
+  return (
+    <div className="page destiny-page" ref={listRef}>
+      <header className="page-head destiny-head">
+        <h1>
+          <Trans>消息</Trans>
+        </h1>
+        <div className="destiny-head-actions">
+          <ContactServiceButton className="btn btn-ghost destiny-contact" />
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t`刷新`}
+            onClick={refreshProfiles}
+          >
+            <RefreshIcon />
+          </button>
+        </div>
+      </header>
+      <div
+        className="conv-pull"
+        style={{ height: pull }}
+        aria-hidden="true"
+        data-ready={pull >= PULL_THRESHOLD_PX}
+      >
+        <RefreshIcon size={20} />
+      </div>
+      <div className="conv-filters" role="group" aria-label={t`筛选会话`}>
+        {CONVERSATION_FILTERS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="conv-filter"
+            aria-pressed={filter === name}
+            onClick={() => {
+              setFilter(name);
+            }}
+          >
+            {filterLabels[name]}
+            {counts[name] > 0 ? (
+              <span className="conv-filter-count">
+                <span aria-hidden="true">{badgeText(counts[name])}</span>
+                <UnreadCount count={counts[name]} />
+              </span>
+            ) : null}
+          </button>
+        ))}
+      </div>
+      {items === undefined ? (
+        <div className="conv-skeleton" aria-busy="true">
+          <p className="visually-hidden" role="status">
+            <Trans>正在加载会话…</Trans>
+          </p>
+          <div className="skeleton skeleton-line" />
+          <div className="skeleton skeleton-line short" />
+        </div>
+      ) : visible.length === 0 ? (
+        <div className="empty conv-empty">
+          <p>
+            {filter === "all" ? (
+              <Trans>还没有会话。有任何问题，欢迎联系客服。</Trans>
+            ) : (
+              <Trans>这里还没有会话。</Trans>
+            )}
+          </p>
+          {filter === "all" ? (
+            <ContactServiceButton className="btn btn-primary" />
+          ) : null}
+        </div>
+      ) : (
+        <ul className="conv-list card" aria-label={t`会话列表`}>
+          {visible.map((item) => (
+            <ConversationRow
+              key={`${String(item.conversation.channelType)}:${item.conversation.channelId}`}
+              item={item}
+              profile={profileOf(
+                item.conversation.channelId,
+                item.conversation.channelType,
+              )}
+              selfUid={selfUid}
+              now={now}
+              locale={locale}
+              filter={filter}
+              onDelete={askDelete}
+            />
+          ))}
+        </ul>
+      )}
+      {deleting === null ? null : (
+        <DeleteConversationDialog
+          title={deleting.title}
+          busy={busy}
+          onCancel={() => {
+            setDeleting(null);
+          }}
+          onConfirm={() => {
+            void confirmDelete();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// The live window of an open conversation: Dexie's liveQuery from the route loader's first read on,
+// pinned to its first `fromSeq` so arriving messages extend the window instead of sliding it.
+import { useEffect, useRef, useState } from "react";
+import { liveQuery } from "dexie";
+import type { AppDb } from "../../db/AppDb";
+import {
+  channelKey,
+  parseChannelKey,
+  type ChannelRef,
+} from "../../db/channelKey";
+import {
+  loadThreadWindow,
+  THREAD_PAGE,
+  type ThreadWindow,
+} from "./threadQuery";
+
+/**
+ * The window from `fromSeq` (null: the newest page, then pinned), starting from `initial` (the route
+ * loader's read) when given. Keeps showing the previous window while a new `fromSeq` loads;
+ * undefined only before the first read.
+ */
+export function useThreadWindow(
+  db: AppDb,
+  channel: ChannelRef,
+  fromSeq: number | null,
+  initial: ThreadWindow | undefined,
+): ThreadWindow | undefined {
+  const key = channelKey(channel);
+  const [window, setWindow] = useState<ThreadWindow | undefined>(initial);
+  const pinned = useRef<number | null>(
+    initial !== undefined && initial.topSeq > 0 ? initial.fromSeq : null,
+  );
+
+  // NOTE: a passive effect: with the loader's window on screen, the live query starts after the
+  // first paint instead of competing with it.
+  useEffect(() => {
+    let active = true;
+    const target = parseChannelKey(key);
+    const subscription = liveQuery(() =>
+      loadThreadWindow(db, target, fromSeq ?? pinned.current, THREAD_PAGE),
+    ).subscribe({
+      next: (value) => {
+        if (!active) return;
+        if (pinned.current === null && value.topSeq > 0)
+          pinned.current = value.fromSeq;
+        setWindow(value);
+      },
+      error: (error: unknown) => {
+        console.error("Thread query failed", error);
+      },
+    });
+    return () => {
+      active = false;
+      subscription.unsubscribe();
+    };
+  }, [db, key, fromSeq]);
+
+  return window;
+}

@@ -1,0 +1,102 @@
+// My orders, newest first: a status filter, one card per order linking to it, pagination.
+import { getRouteApi, Link } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ORDER_STATUSES } from "../../api/commerce";
+import { formatDateTime, formatPriceFen } from "../../lib/format";
+import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
+import { Pagination } from "../../ui/Pagination";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { ORDER_STATUS_LABELS } from "./orderLabels";
+import "../blessing/blessing.css";
+import "./orders.css";
+
+export const MY_ORDERS_PAGE_SIZE = 10;
+
+const route = getRouteApi("/{-$locale}/myOrder/");
+
+export function MyOrdersPage() {
+  const { t, i18n } = useLingui();
+  const data = route.useLoaderData();
+  const { status } = route.useSearch();
+  const locale = useRouteLocale();
+  const localeParam = useLocaleParam();
+  usePageTitle(t`我的订单`);
+
+  return (
+    <div className="page my-orders">
+      <header className="page-head">
+        <h1>
+          <Trans>我的订单</Trans>
+        </h1>
+      </header>
+      <nav className="filter-chips" aria-label={t`订单状态`}>
+        <Link
+          to="/{-$locale}/myOrder"
+          params={{ locale: localeParam }}
+          search={{}}
+          className="filter-chip"
+          aria-current={status === undefined ? "page" : undefined}
+        >
+          <Trans>全部</Trans>
+        </Link>
+        {ORDER_STATUSES.map((value) => (
+          <Link
+            key={value}
+            to="/{-$locale}/myOrder"
+            params={{ locale: localeParam }}
+            search={{ status: value }}
+            className="filter-chip"
+            aria-current={status === value ? "page" : undefined}
+          >
+            {i18n._(ORDER_STATUS_LABELS[value])}
+          </Link>
+        ))}
+      </nav>
+      {data.list.length === 0 ? (
+        <p className="empty">
+          <Trans>暂无订单</Trans>
+        </p>
+      ) : (
+        <ul className="order-list">
+          {data.list.map((order) => (
+            <li key={order.masterId}>
+              <Link
+                className="card card-link order-card"
+                to="/{-$locale}/order"
+                params={{ locale: localeParam }}
+                search={{ masterOrderNo: order.masterOrderNo }}
+              >
+                <span className="order-card-head">
+                  <strong className="order-card-title">
+                    {order.product.title}
+                  </strong>
+                  <span
+                    className={`chip order-status order-status-${order.status}`}
+                  >
+                    {i18n._(ORDER_STATUS_LABELS[order.status])}
+                  </span>
+                </span>
+                <span className="muted">
+                  {order.option.label} × {order.quantity}
+                </span>
+                <span className="order-card-foot">
+                  <time className="muted" dateTime={order.createdAt}>
+                    {formatDateTime(order.createdAt, locale)}
+                  </time>
+                  <span className="price">
+                    <strong>{formatPriceFen(order.totalFen)}</strong>
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={data.page}
+        pageSize={MY_ORDERS_PAGE_SIZE}
+        total={data.total}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+// Placing an order: option, quantity, the fields the product asks for, consent to the blessing
+// wall, the total; submit creates the order (server field errors shown on the field) and opens it.
+import { useId, useState, type SyntheticEvent } from "react";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { createOrder } from "../../api/commerce";
+import { serverMessageOf } from "../../api/ApiError";
+import { formatPriceFen } from "../../lib/format";
+import { useRouteLocale, useLocaleParam } from "../../i18n/useRouteLocale";
+import { Field } from "../../ui/Field";
+import { usePageTitle } from "../../ui/usePageTitle";
+import {
+  checkOrderForm,
+  fieldOfServerMessage,
+  localToday,
+  orderBody,
+  ORDER_LIMITS,
+  textLength,
+  type OrderField,
+  type OrderFormErrors,
+  type OrderFormValues,
+} from "./orderForm";
+import { QuantityStepper } from "./QuantityStepper";
+import "./orders.css";
+
+const route = getRouteApi("/{-$locale}/productDetails/orderConfirm/$id");
+
+const FIELD_ORDER: readonly OrderField[] = [
+  "optionId",
+  "quantity",
+  "beneficiaryName",
+  "wish",
+  "birthDate",
+];
+
+export function OrderConfirmPage() {
+  const { t, i18n } = useLingui();
+  const product = route.useLoaderData();
+  const locale = useRouteLocale();
+  const localeParam = useLocaleParam();
+  const navigate = useNavigate();
+  const id = useId();
+  usePageTitle(t`确认订单`);
+  const [values, setValues] = useState<OrderFormValues>({
+    optionId: product.options[0]?.id,
+    quantity: 1,
+    beneficiaryName: "",
+    wish: "",
+    birthDate: "",
+    showOnWall: false,
+  });
+  const [errors, setErrors] = useState<OrderFormErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const option = product.options.find((o) => o.id === values.optionId);
+  const totalFen = option === undefined ? 0 : option.priceFen * values.quantity;
+  const set = (patch: Partial<OrderFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+  };
+  const errorText = (field: OrderField): string | undefined => {
+    const error = errors[field];
+    if (error === undefined) return undefined;
+    return typeof error === "string" ? error : i18n._(error);
+  };
+  const focusField = (field: OrderField) => {
+    document.getElementById(`${id}-${field}`)?.focus();
+  };
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const next = checkOrderForm(values, product, localToday());
+    setErrors(next);
+    setFormError(undefined);
+    const first = FIELD_ORDER.find((field) => next[field] !== undefined);
+    if (first !== undefined || option === undefined) {
+      focusField(first ?? "optionId");
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const order = await createOrder(
+        orderBody(values, product, option.id),
+        locale,
+      );
+      await navigate({
+        to: "/{-$locale}/order",
+        params: { locale: localeParam },
+        search: { masterOrderNo: order.masterOrderNo },
+      });
+    } catch (error) {
+      const message = serverMessageOf(error) ?? t`下单失败，请稍后重试`;
+      const field = fieldOfServerMessage(message);
+      if (field === undefined) setFormError(message);
+      else {
+        setErrors({ [field]: message });
+        focusField(field);
+      }
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="page order-confirm">
+      <header className="page-head">
+        <h1>
+          <Trans>确认订单</Trans>
+        </h1>
+        <p className="muted">{product.title}</p>
+      </header>
+      <form
+        noValidate
+        aria-busy={submitting}
+        onSubmit={(event) => {
+          void submit(event);
+        }}
+      >
+        <fieldset
+          className="card order-fieldset"
+          aria-describedby={
+            errors.optionId === undefined ? undefined : `${id}-option-error`
+          }
+        >
+          <legend className="field-label">
+            <Trans>选择方案</Trans>
+          </legend>
+          <div className="order-options" role="radiogroup">
+            {product.options.map((item, index) => (
+              <label key={item.id} className="order-option">
+                <input
+                  id={index === 0 ? `${id}-optionId` : undefined}
+                  type="radio"
+                  name={`${id}-option`}
+                  value={item.id}
+                  checked={values.optionId === item.id}
+                  onChange={() => {
+                    set({ optionId: item.id });
+                  }}
+                />
+                <span className="option-label">{item.label}</span>
+                <span className="option-price">
+                  {formatPriceFen(item.priceFen)}
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.optionId === undefined ? null : (
+            <p id={`${id}-option-error`} className="field-error">
+              {errorText("optionId")}
+            </p>
+          )}
+        </fieldset>
+
+        <div className="card order-fieldset">
+          <QuantityStepper
+            id={`${id}-quantity`}
+            value={values.quantity}
+            error={errorText("quantity")}
+            onChange={(quantity) => {
+              set({ quantity });
+            }}
+          />
+          {product.asks.beneficiary ? (
+            <Field
+              id={`${id}-beneficiaryName`}
+              label={t`受益人姓名`}
+              error={errorText("beneficiaryName")}
+              autoComplete="name"
+              maxLength={ORDER_LIMITS.maxBeneficiaryName * 2}
+              value={values.beneficiaryName}
+              onChange={(event) => {
+                set({ beneficiaryName: event.target.value });
+              }}
+            />
+          ) : null}
+          {product.asks.birthDate ? (
+            <Field
+              id={`${id}-birthDate`}
+              label={t`出生日期`}
+              error={errorText("birthDate")}
+              type="date"
+              min="1900-01-01"
+              max={localToday()}
+              value={values.birthDate}
+              onChange={(event) => {
+                set({ birthDate: event.target.value });
+              }}
+            />
+          ) : null}
+          {product.asks.wish ? (
+            <WishField
+              id={`${id}-wish`}
+              value={values.wish}
+              error={errorText("wish")}
+              onChange={(wish) => {
+                set({ wish });
+              }}
+            />
+          ) : null}
+          <label className="order-consent">
+            <input
+              type="checkbox"
+              checked={values.showOnWall}
+              onChange={(event) => {
+                set({ showOnWall: event.target.checked });
+              }}
+            />
+            <span>
+              <Trans>同意将心愿匿名展示在祈福墙上（姓名会隐去部分文字）</Trans>
+            </span>
+          </label>
+        </div>
+
+        {formError === undefined ? null : (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+
+        <div className="order-submit-bar">
+          <p className="price price-lg">
+            <Trans>
+              合计{" "}
+              <strong data-testid="order-total">
+                {formatPriceFen(totalFen)}
+              </strong>
+            </Trans>
+          </p>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={submitting}
+          >
+            {submitting ? <Trans>提交中…</Trans> : <Trans>提交订单</Trans>}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function WishField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const count = textLength(value);
+  const max = ORDER_LIMITS.maxWish;
+  return (
+    <div className={error === undefined ? "field" : "field has-error"}>
+      <label className="field-label" htmlFor={id}>
+        <Trans>心愿</Trans>
+      </label>
+      <textarea
+        id={id}
+        className="order-textarea"
+        rows={4}
+        value={value}
+        aria-invalid={error === undefined ? undefined : true}
+        aria-describedby={
+          error === undefined ? `${id}-count` : `${id}-count ${id}-error`
+        }
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      />
+      <p id={`${id}-count`} className="field-hint">
+        <Trans>
+          {count} / {max} 字
+        </Trans>
+      </p>
+      {error === undefined ? null : (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// Search params of the order pages, checked with zod: `/order?masterOrderNo=&pay=1` (18 digits,
+// else the 404 screen; pay resumes a payment) and `/myOrder?status=&page=` (a known status, else all).
+import * as z from "zod/mini";
+import { ORDER_STATUSES, type OrderStatus } from "../api/commerce";
+import { throwNotFound } from "./notFound";
+import { parsePage, type PageSearch } from "./params";
+
+const orderNoSchema = z.string().check(z.regex(/^\d{18}$/));
+
+export interface OrderSearch {
+  masterOrderNo: string | undefined;
+  /** Set on the return from WeChat's authorization: resume the payment. */
+  pay?: true | undefined;
+}
+
+export function validateOrderSearch(
+  search: Record<string, unknown>,
+): OrderSearch {
+  const raw = search.masterOrderNo;
+  const pay =
+    search.pay === true || search.pay === 1 || search.pay === "1"
+      ? true
+      : undefined;
+  return {
+    masterOrderNo:
+      typeof raw === "string" && orderNoSchema.safeParse(raw).success
+        ? raw
+        : undefined,
+    pay,
+  };
+}
+
+/** The checked order number, or the 404 screen (thrown from beforeLoad). */
+export function requireOrderNo(search: OrderSearch): string {
+  if (search.masterOrderNo === undefined) throwNotFound("invalid");
+  return search.masterOrderNo;
+}
+
+export interface MyOrdersSearch extends PageSearch {
+  status?: OrderStatus | undefined;
+}
+
+const statusSchema = z.catch(z.optional(z.enum(ORDER_STATUSES)), undefined);
+
+export function validateMyOrdersSearch(
+  search: Record<string, unknown>,
+): MyOrdersSearch {
+  return {
+    status: statusSchema.parse(search.status),
+    page: parsePage(search.page),
+  };
+}

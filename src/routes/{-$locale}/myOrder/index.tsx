@@ -1,0 +1,28 @@
+// `/myOrder?status=&page=`: my orders, newest first, filtered by status (signed-in).
+import { createFileRoute } from "@tanstack/react-router";
+import { fetchMyOrders } from "../../../api/commerce";
+import { runMiddleware } from "../../../router/middleware";
+import { validateMyOrdersSearch } from "../../../router/orderParams";
+import {
+  MyOrdersPage,
+  MY_ORDERS_PAGE_SIZE,
+} from "../../../features/orders/MyOrdersPage";
+
+export const Route = createFileRoute("/{-$locale}/myOrder/")({
+  validateSearch: validateMyOrdersSearch,
+  beforeLoad: ({ context, location }) => {
+    runMiddleware(["auth"], { context, location });
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, abortController }) =>
+    fetchMyOrders(
+      {
+        status: deps.status,
+        page: deps.page ?? 1,
+        pageSize: MY_ORDERS_PAGE_SIZE,
+        locale: context.locale,
+      },
+      { signal: abortController.signal },
+    ),
+  component: MyOrdersPage,
+});

@@ -1,0 +1,25 @@
+// `/productDetails/orderConfirm/$id`: placing an order for one service (signed-in; numeric id,
+// else 404).
+import { createFileRoute } from "@tanstack/react-router";
+import { fetchProduct } from "../../../api/content";
+import { parseId } from "../../../router/params";
+import { rethrowMissing } from "../../../router/notFound";
+import { runMiddleware } from "../../../router/middleware";
+import { OrderConfirmPage } from "../../../features/orders/OrderConfirmPage";
+
+export const Route = createFileRoute(
+  "/{-$locale}/productDetails/orderConfirm/$id",
+)({
+  params: {
+    parse: (raw) => ({ id: parseId(raw.id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  beforeLoad: ({ context, location }) => {
+    runMiddleware(["auth"], { context, location });
+  },
+  loader: ({ context, params, abortController }) =>
+    fetchProduct(params.id, context.locale, {
+      signal: abortController.signal,
+    }).catch(rethrowMissing),
+  component: OrderConfirmPage,
+});

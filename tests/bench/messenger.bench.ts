@@ -1,0 +1,173 @@
+// `npm run bench:messenger` (after `npx vite build`): the messenger in headless Chromium on the built
+// app served by the real server. Signs the demo user in, then, in the page, runs the worker's own
+// store (tests/bench/messengerBenchHarness.ts, bundled here) against the app's IM database:
+//   persist_200_ms — median time of storeIncomingBatch for a 200-message RECV batch (10 batches,
+//                    into a database already holding 10,000 messages);
+//   open_10k_first_paint_ms — median time from tapping a conversation holding 10,000 stored
+//                    messages to its first page (the newest 50) painted, read from the performance
+//                    measure the thread view sets (fy:thread-open-to-first-paint; 7 opens, first cold).
+// Last line: one JSON object.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { build } from "vite";
+import { launchBrowser, MOBILE } from "../support/e2e/browser";
+import { startServerProcess } from "../support/e2e/serverProcess";
+import { signInWithPhone } from "../e2e/support/accounts";
+
+const MESSAGES = 10_000;
+const BATCH = 200;
+const BATCH_RUNS = 10;
+const OPEN_RUNS = 7;
+const SETTLE_MS = 1_000;
+const USER = { phone: "13800000001", imId: "demo_user" };
+const PEER = "demo_service";
+const TARGET = { persist200Ms: 100, open10kMs: 50 } as const;
+
+const log = (line: string) => {
+  process.stdout.write(`${line}\n`);
+};
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const value =
+    sorted.length % 2 === 1
+      ? (sorted[mid] ?? 0)
+      : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  return Math.round(value * 10) / 10;
+}
+
+/** The harness as one IIFE script (the same modules the worker bundles: src/db, workers/store). */
+async function bundleHarness(): Promise<string> {
+  const entry = fileURLToPath(
+    new URL("./messengerBenchHarness.ts", import.meta.url),
+  );
+  const output = await build({
+    configFile: false,
+    logLevel: "warn",
+    build: {
+      write: false,
+      minify: true,
+      target: "es2022",
+      lib: { entry, formats: ["iife"], name: "fyBenchHarness" },
+    },
+  });
+  const results = Array.isArray(output) ? output : [output];
+  for (const result of results) {
+    if (!("output" in result)) continue;
+    for (const item of result.output)
+      if (item.type === "chunk") return item.code;
+  }
+  throw new Error("the harness bundle produced no chunk");
+}
+
+if (!existsSync("dist/index.html"))
+  throw new Error("Build the app first: npx vite build");
+
+const harness = await bundleHarness();
+const server = await startServerProcess();
+const browser = await launchBrowser();
+try {
+  const context = await browser.newContext({
+    ...MOBILE,
+    baseURL: server.baseUrl,
+  });
+  const page = await context.newPage();
+  await page.goto("/login?redirect=%2Fdestiny");
+  await signInWithPhone(page, server.baseUrl, USER.phone);
+  await page.waitForURL("**/destiny");
+  await page
+    .locator('.chat-banner-region[data-connection="Connected"]')
+    .waitFor({ state: "attached", timeout: 30_000 });
+  await page.addScriptTag({ content: harness });
+
+  const seedStart = performance.now();
+  await page.evaluate(
+    ([uid, peer, count]) =>
+      (
+        globalThis as unknown as {
+          fyBench: { seed: (u: string, p: string, n: number) => Promise<void> };
+        }
+      ).fyBench.seed(uid, peer, count),
+    [USER.imId, PEER, MESSAGES] as const,
+  );
+  log(
+    `seeded ${String(MESSAGES)} messages in ${String(Math.round(performance.now() - seedStart))} ms`,
+  );
+
+  const durations = await page.evaluate(
+    ([uid, runs, size]) =>
+      (
+        globalThis as unknown as {
+          fyBench: {
+            persistBatches: (
+              u: string,
+              b: number,
+              s: number,
+            ) => Promise<number[]>;
+          };
+        }
+      ).fyBench.persistBatches(uid, runs, size),
+    [USER.imId, BATCH_RUNS, BATCH] as const,
+  );
+  log(
+    `persist ${String(BATCH)}-message batches (ms): ${durations.map((d) => d.toFixed(1)).join(", ")}`,
+  );
+
+  const row = page.locator(`.conv-link[data-conversation="${PEER}"]`);
+  const opens: number[] = [];
+  const rendered: number[] = [];
+  for (let run = 0; run < OPEN_RUNS; run++) {
+    await row.waitFor();
+    // NOTE: a reader pauses on the list between two opens; the worker's work from the last close settles.
+    await page.waitForTimeout(SETTLE_MS);
+    await row.click();
+    const measured = await page.waitForFunction(
+      () => {
+        const entry = performance.getEntriesByName(
+          "fy:thread-open-to-first-paint",
+        )[0];
+        return entry === undefined ? null : entry.duration;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    opens.push(Number(await measured.jsonValue()));
+    rendered.push(
+      await page
+        .evaluate(() => ({
+          rows: document.querySelectorAll(".thread .vlist-item").length,
+          size: Number(
+            document
+              .querySelector(".thread .vlist-item")
+              ?.getAttribute("aria-setsize") ?? 0,
+          ),
+        }))
+        .then(({ rows, size }) => rows * 1000 + size),
+    );
+    await page.getByRole("button", { name: "返回会话列表" }).click();
+    await page.locator(".conv-list").waitFor();
+  }
+  log(
+    `open → first page painted (ms): ${opens.map((d) => d.toFixed(1)).join(", ")} (first one cold)`,
+  );
+  log(
+    `rows in the DOM / rows in the window at the mark: ${rendered
+      .map((v) => `${String(Math.floor(v / 1000))}/${String(v % 1000)}`)
+      .join(", ")}`,
+  );
+
+  const result = {
+    bench: "messenger",
+    persist_200_ms: median(durations),
+    open_10k_first_paint_ms: median(opens),
+  };
+  log(
+    `targets: persist ≤ ${String(TARGET.persist200Ms)} ms, open ≤ ${String(TARGET.open10kMs)} ms; ` +
+      `cold open ${opens[0]?.toFixed(1) ?? "?"} ms`,
+  );
+  log(JSON.stringify(result));
+} finally {
+  await browser.close();
+  await server.stop();
+}

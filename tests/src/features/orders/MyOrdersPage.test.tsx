@@ -1,0 +1,100 @@
+// /myOrder: the auth guard, my orders newest first linking to each order, the status filter in
+// ?status=, and pagination in ?page=.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { installFakeApi, type FakeApi } from "../../fakeApi";
+import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
+import { renderApp, resetApp, signIn } from "../../renderApp";
+
+let api: FakeApi;
+let commerce: FakeCommerce;
+
+beforeEach(() => {
+  api = installFakeApi();
+  commerce = installFakeCommerce();
+});
+afterEach(() => {
+  resetApp();
+});
+
+it("sends signed-out visitors to /login?redirect=/myOrder", async () => {
+  const { router } = renderApp("/myOrder");
+  await waitFor(() => {
+    expect(router.state.location.pathname).toBe("/login");
+  });
+  expect(router.state.location.search).toEqual({ redirect: "/myOrder" });
+});
+
+it("lists my orders newest first, each linking to its order", async () => {
+  const older = commerce.seed({ quantity: 3, totalFen: 26400 });
+  const newer = commerce.seed({ status: "paid", payBefore: null });
+  signIn(api);
+  renderApp("/myOrder");
+  await screen.findByRole(
+    "heading",
+    { level: 1, name: "我的订单" },
+    { timeout: 5000 },
+  );
+  const links = await screen.findAllByRole(
+    "link",
+    { name: /光明灯/ },
+    { timeout: 5000 },
+  );
+  expect(links.map((link) => link.getAttribute("href"))).toEqual([
+    `/order?masterOrderNo=${newer.masterOrderNo}`,
+    `/order?masterOrderNo=${older.masterOrderNo}`,
+  ]);
+  expect(within(links[0]!).getByText("已支付")).toBeDefined();
+  expect(within(links[1]!).getByText("¥264.00")).toBeDefined();
+  expect(within(links[1]!).getByText("七日 × 3")).toBeDefined();
+});
+
+it("filters by status and shows an empty state", async () => {
+  commerce.seed();
+  commerce.seed({ status: "paid", payBefore: null });
+  signIn(api);
+  const { router } = renderApp("/myOrder");
+  await screen.findAllByRole("link", { name: /光明灯/ }, { timeout: 5000 });
+  const filters = screen.getByRole("navigation", { name: "订单状态" });
+  fireEvent.click(within(filters).getByRole("link", { name: "已支付" }));
+  await waitFor(() => {
+    expect(router.state.location.search).toEqual({ status: "paid" });
+  });
+  await waitFor(() => {
+    expect(screen.getAllByRole("link", { name: /光明灯/ })).toHaveLength(1);
+  });
+  expect(commerce.callsTo("order/v1/mine").at(-1)?.query.get("status")).toBe(
+    "paid",
+  );
+  fireEvent.click(within(filters).getByRole("link", { name: "已退款" }));
+  expect(
+    await screen.findByText("暂无订单", undefined, { timeout: 5000 }),
+  ).toBeDefined();
+});
+
+it("pages through more than ten orders", async () => {
+  for (let i = 0; i < 12; i++) commerce.seed();
+  signIn(api);
+  renderApp("/myOrder");
+  await screen.findAllByRole("link", { name: /光明灯/ }, { timeout: 5000 });
+  expect(screen.getAllByRole("link", { name: /光明灯/ })).toHaveLength(10);
+  expect(screen.getByText("第 1 / 2 页")).toBeDefined();
+  fireEvent.click(screen.getByRole("link", { name: /下一页/ }));
+  await waitFor(() => {
+    expect(screen.getAllByRole("link", { name: /光明灯/ })).toHaveLength(2);
+  });
+  expect(commerce.callsTo("order/v1/mine").at(-1)?.query.get("page")).toBe("2");
+});
+
+it("/my links to my orders and to the fate sign-up", async () => {
+  signIn(api);
+  renderApp("/my");
+  const orders = await screen.findByRole(
+    "link",
+    { name: "我的订单" },
+    { timeout: 5000 },
+  );
+  expect(orders.getAttribute("href")).toBe("/myOrder");
+  expect(
+    screen.getByRole("link", { name: "共结善缘报名" }).getAttribute("href"),
+  ).toBe("/register");
+});

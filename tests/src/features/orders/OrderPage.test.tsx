@@ -1,0 +1,162 @@
+// /order?masterOrderNo=: the order, its timeline and countdown; Native pay showing the QR code and
+// the emulator cashier link, polling every 2 s until the server says paid; cancelling behind a
+// confirmation; the 404 screen for a malformed or foreign number.
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { installFakeApi, type FakeApi } from "../../fakeApi";
+import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
+import { renderApp, resetApp, signIn } from "../../renderApp";
+
+let api: FakeApi;
+let commerce: FakeCommerce;
+
+beforeEach(() => {
+  api = installFakeApi();
+  commerce = installFakeCommerce();
+});
+afterEach(() => {
+  resetApp();
+});
+
+async function openOrder(masterOrderNo: string) {
+  signIn(api);
+  const view = renderApp(`/order?masterOrderNo=${masterOrderNo}`);
+  await screen.findByRole(
+    "heading",
+    { level: 1, name: "订单详情" },
+    { timeout: 5000 },
+  );
+  return view;
+}
+
+it("shows the order, its timeline and the time left to pay", async () => {
+  const order = commerce.seed({
+    createdAt: new Date().toISOString(),
+    payBefore: new Date(Date.now() + 125_000).toISOString(),
+  });
+  await openOrder(order.masterOrderNo);
+  expect(screen.getAllByText("待支付").length).toBeGreaterThan(0);
+  expect(screen.getByText(order.masterOrderNo)).toBeDefined();
+  expect(screen.getByText("家人平安")).toBeDefined();
+  expect(screen.getByText(/^02:0[45]$/)).toBeDefined();
+  const timeline = screen.getByRole("region", { name: "订单进度" });
+  expect(timeline.querySelectorAll("li")).toHaveLength(1);
+  expect(screen.getByRole("button", { name: "立即支付" })).toBeDefined();
+  expect(screen.getByRole("button", { name: "取消订单" })).toBeDefined();
+});
+
+it("reads an 18-digit order number from a plain URL without losing digits", async () => {
+  const order = commerce.seed();
+  await openOrder(order.masterOrderNo);
+  const [call] = commerce.callsTo("order/v1/detail");
+  expect(call?.query.get("masterOrderNo")).toBe(order.masterOrderNo);
+});
+
+it("shows the 404 screen for a malformed or unknown order number", async () => {
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  signIn(api);
+  renderApp("/order?masterOrderNo=12ab");
+  expect(
+    await screen.findByRole(
+      "heading",
+      { name: "404: 页面找不到" },
+      { timeout: 5000 },
+    ),
+  ).toBeDefined();
+  expect(commerce.callsTo("order/v1/detail")).toHaveLength(0);
+});
+
+it("shows the 404 screen for an order the server does not show me", async () => {
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  signIn(api);
+  renderApp("/order?masterOrderNo=202611210000000099");
+  expect(
+    await screen.findByRole(
+      "heading",
+      { name: "404: 页面找不到" },
+      { timeout: 5000 },
+    ),
+  ).toBeDefined();
+  expect(commerce.callsTo("order/v1/detail")).toHaveLength(1);
+});
+
+it("pays with Native: QR code, emulator cashier link, polling every 2 s until the server says paid", async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const order = commerce.seed();
+  await openOrder(order.masterOrderNo);
+  fireEvent.click(screen.getByRole("button", { name: "立即支付" }));
+  const qr = await screen.findByRole(
+    "img",
+    { name: "微信支付二维码" },
+    { timeout: 5000 },
+  );
+  expect(qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
+  const cashier = screen.getByRole("link", { name: "打开模拟收银台" });
+  expect(cashier.getAttribute("href")).toContain("/dev/pay/cashier?prepay_id=");
+  expect(screen.getByText("等待支付结果…")).toBeDefined();
+  await waitFor(() => {
+    expect(commerce.callsTo("pay/v1/status")).toHaveLength(1);
+  });
+  await act(() => vi.advanceTimersByTimeAsync(2000));
+  expect(commerce.callsTo("pay/v1/status")).toHaveLength(2);
+  expect(screen.queryByText("支付成功，法师将如法为您操办。")).toBeNull();
+  commerce.markPaid(order.masterOrderNo);
+  await act(() => vi.advanceTimersByTimeAsync(2000));
+  expect(
+    await screen.findByText("支付成功，法师将如法为您操办。", undefined, {
+      timeout: 5000,
+    }),
+  ).toBeDefined();
+  expect(screen.queryByRole("button", { name: "立即支付" })).toBeNull();
+  expect(screen.getAllByText("已支付").length).toBeGreaterThan(0);
+  const calls = commerce.callsTo("pay/v1/status").length;
+  await act(() => vi.advanceTimersByTimeAsync(6000));
+  expect(commerce.callsTo("pay/v1/status")).toHaveLength(calls);
+});
+
+it("shows a failure to start payment with the server's message and lets the user retry", async () => {
+  commerce.failPath("pay/v1/native", 409, "订单已关闭");
+  const order = commerce.seed();
+  await openOrder(order.masterOrderNo);
+  fireEvent.click(screen.getByRole("button", { name: "立即支付" }));
+  expect(
+    await screen.findByText("订单已关闭", undefined, { timeout: 5000 }),
+  ).toBeDefined();
+  commerce.heal();
+  fireEvent.click(screen.getByRole("button", { name: "立即支付" }));
+  expect(
+    await screen.findByRole(
+      "img",
+      { name: "微信支付二维码" },
+      { timeout: 5000 },
+    ),
+  ).toBeDefined();
+});
+
+it("cancels after a confirmation and shows the cancelled order", async () => {
+  const order = commerce.seed();
+  await openOrder(order.masterOrderNo);
+  fireEvent.click(screen.getByRole("button", { name: "取消订单" }));
+  fireEvent.click(screen.getByRole("button", { name: "再想想" }));
+  expect(commerce.callsTo("order/v1/cancel")).toHaveLength(0);
+  fireEvent.click(screen.getByRole("button", { name: "取消订单" }));
+  fireEvent.click(screen.getByRole("button", { name: "确定取消" }));
+  await waitFor(() => {
+    expect(screen.queryByRole("button", { name: "立即支付" })).toBeNull();
+  });
+  expect(screen.getAllByText("已取消").length).toBeGreaterThan(0);
+  expect(commerce.callsTo("order/v1/cancel")[0]?.body).toEqual({
+    masterOrderNo: order.masterOrderNo,
+  });
+});
+
+it("offers no payment once the time to pay has run out", async () => {
+  const order = commerce.seed({
+    payBefore: new Date(Date.now() - 1000).toISOString(),
+  });
+  await openOrder(order.masterOrderNo);
+  expect(screen.getByText("支付已超时，订单即将关闭")).toBeDefined();
+  expect(
+    screen.getByRole<HTMLButtonElement>("button", { name: "立即支付" })
+      .disabled,
+  ).toBe(true);
+});
