@@ -1,6 +1,21 @@
 // Server configuration: every environment variable, its default and meaning, parsed once into a
 // typed AppConfig by a pure function. Nothing else in server/ reads process.env.
 import { isAbsolute, resolve } from "node:path";
+import { AUTH_ENV_VARS, type AuthConfig, parseAuthConfig } from "./authConfig";
+import { PAY_ENV_VARS, type PayConfig, parsePayConfig } from "./payConfig";
+import {
+  ConfigError,
+  type Env,
+  envReader,
+  type EnvVarDoc,
+  FALSE_WORDS,
+  oneOf,
+  parseFlag,
+  parseHttpUrl,
+  TRUE_WORDS,
+} from "./lib/env";
+
+export { ConfigError, type Env, type EnvVarDoc };
 
 export const LOG_LEVELS = [
   "fatal",
@@ -34,12 +49,12 @@ export interface AppConfig {
   nodeEnv: NodeEnv;
   /** Development emulators under /dev (SMS, e-mail, WeChat, payments) are mounted. */
   devTools: boolean;
-}
-
-export interface EnvVarDoc {
-  name: string;
-  default: string;
-  description: string;
+  /** Fastify `trustProxy`: whether (and which) X-Forwarded-For hops give the client IP. */
+  trustProxy: boolean | string[];
+  /** Accounts: secret, token life, login methods and their providers (server/authConfig.ts). */
+  auth: AuthConfig;
+  /** Orders and WeChat Pay (server/payConfig.ts). */
+  pay: PayConfig;
 }
 
 /** The documented variables, in README order (the README table is generated from this list). */
@@ -94,31 +109,17 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     name: "DEV_TOOLS",
     default: "on unless NODE_ENV=production",
     description:
-      "Development emulators under /dev (SMS, e-mail, WeChat login, payments): 1/true/on/yes or 0/false/off/no.",
+      "Development emulators under /dev (SMS, e-mail, WeChat login, payments): 1/true/on/yes or 0/false/off/no. Emulators never stand in for providers in production.",
   },
+  ...AUTH_ENV_VARS,
+  ...PAY_ENV_VARS,
 ];
 
-export class ConfigError extends Error {
-  override name = "ConfigError";
-  readonly variable: string;
-  constructor(variable: string, message: string) {
-    super(`${variable}: ${message}`);
-    this.variable = variable;
-  }
-}
-
-export type Env = Readonly<Record<string, string | undefined>>;
-
-const TRUE_WORDS = ["1", "true", "on", "yes"];
-const FALSE_WORDS = ["0", "false", "off", "no"];
 const WILDCARD_HOSTS = ["0.0.0.0", "::", "[::]"];
 
 /** Parses and validates the environment; throws ConfigError naming the first bad variable. */
 export function parseConfig(env: Env, cwd: string = process.cwd()): AppConfig {
-  const value = (name: string): string | undefined => {
-    const raw = env[name]?.trim();
-    return raw === undefined || raw === "" ? undefined : raw;
-  };
+  const value = envReader(env);
 
   const port = parsePort(value("PORT"));
   const host = value("HOST") ?? "127.0.0.1";
@@ -157,6 +158,9 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     logLevel,
     nodeEnv,
     devTools,
+    trustProxy: parseTrustProxy(value("TRUST_PROXY")),
+    auth: parseAuthConfig(value, { nodeEnv }),
+    pay: parsePayConfig(value, { nodeEnv }),
   };
 }
 
@@ -186,30 +190,6 @@ function parsePort(raw: string | undefined): number {
   return Number(raw);
 }
 
-function oneOf<T extends string>(
-  name: string,
-  raw: string,
-  allowed: readonly T[],
-): T {
-  const found = allowed.find((candidate) => candidate === raw);
-  if (found === undefined)
-    throw new ConfigError(
-      name,
-      `"${raw}" must be one of ${allowed.join(", ")}`,
-    );
-  return found;
-}
-
-function parseFlag(name: string, raw: string): boolean {
-  const lower = raw.toLowerCase();
-  if (TRUE_WORDS.includes(lower)) return true;
-  if (FALSE_WORDS.includes(lower)) return false;
-  throw new ConfigError(
-    name,
-    `"${raw}" must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(", ")}`,
-  );
-}
-
 function checkDatabaseUrl(raw: string): void {
   let url: URL;
   try {
@@ -235,25 +215,22 @@ function checkDatabaseUrl(raw: string): void {
 }
 
 function parsePublicUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
+  return parseHttpUrl("PUBLIC_URL", raw);
+}
+
+/** on/off, or the proxies' comma-separated addresses / CIDR ranges (Fastify has no hop counts). */
+function parseTrustProxy(raw: string | undefined): boolean | string[] {
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (TRUE_WORDS.includes(lower) || FALSE_WORDS.includes(lower))
+    return parseFlag("TRUST_PROXY", raw);
+  const addresses = raw.split(",").map((part) => part.trim());
+  if (addresses.some((a) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a)))
     throw new ConfigError(
-      "PUBLIC_URL",
-      `"${raw}" is not an absolute URL (expected e.g. https://fuyuan.example.com)`,
+      "TRUST_PROXY",
+      `"${raw}" must be on/off or comma-separated IP addresses/CIDRs of the proxies`,
     );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ConfigError(
-      "PUBLIC_URL",
-      `must use http or https, not ${url.protocol.replace(":", "")}`,
-    );
-  }
-  if (url.search !== "" || url.hash !== "") {
-    throw new ConfigError("PUBLIC_URL", "must not have a query or fragment");
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  return addresses;
 }
 
 function toAbsolute(path: string, cwd: string): string {

@@ -4,6 +4,7 @@ import { ConfigError, parseConfig, type AppConfig } from "./config";
 import type { Database } from "./db/createDb";
 import { dbOptionsFromConfig, openDatabase } from "./db/openDatabase";
 import { buildApp } from "./http/app";
+import { imOptionsFromEnv } from "./im/imEnv";
 import { createLogger } from "./lib/logger";
 import { serverVersion } from "./lib/version";
 import { resolvePublicUrl } from "./domain/system/runtimeConfig";
@@ -27,12 +28,22 @@ try {
   logger.fatal({ err: error }, "could not open the database");
   process.exit(1);
 }
-const app = await buildApp({
-  config,
-  db: database.db,
-  logger,
-  version: serverVersion(),
-});
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({
+    config,
+    db: database.db,
+    logger,
+    version: serverVersion(),
+    im: imOptionsFromEnv(process.env),
+  });
+} catch (error) {
+  // NOTE: settings checked while wiring providers (e.g. an unreadable WECHAT_PAY_PRIVATE_KEY file).
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Configuration error: ${error.message}`);
+  await database.close();
+  process.exit(1);
+}
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -1,5 +1,6 @@
 // Builds the Fastify instance: logging, request ids, validation messages, the error envelope,
-// OpenAPI, domain routes and the static PWA. No listening and no process handling here.
+// OpenAPI, the accounts services, domain routes and the static PWA. No listening and no process
+// handling here.
 import { randomUUID } from "node:crypto";
 import Fastify, {
   type FastifyBaseLogger,
@@ -12,6 +13,15 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Logger } from "pino";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/createDb";
+import { AccountEvents } from "../domain/auth/accountEvents";
+import { AuthError } from "../domain/auth/AuthError";
+import { sendAuthError } from "../domain/auth/authErrorReply";
+import { registerAuthRequest } from "../domain/auth/authenticate";
+import { createAuthServices } from "../domain/auth/createAuthServices";
+import type { LoginProviders } from "../domain/auth/loginProviders";
+import type { ImPresence } from "../domain/users/presence";
+import { type ImStackOptions, startImGateway } from "../im/startImGateway";
+import { type Clock, systemClock } from "../providers/lib/runtime";
 import { failure } from "./envelope";
 import { formatValidationError, HttpError } from "./errors";
 import { registerOpenApi } from "./openapi";
@@ -23,6 +33,16 @@ export interface AppOptions {
   db: Db;
   logger: Logger;
   version: string;
+  /** Default: the system clock. Tests pass one they can move. */
+  clock?: Clock;
+  /** Default: a new emitter (the IM gateway subscribes to it). */
+  accountEvents?: AccountEvents;
+  /** Default: wired from config (real providers, or development emulators). */
+  providers?: LoginProviders;
+  /** Default: the IM gateway's live connections. */
+  presence?: ImPresence;
+  /** IM gateway tunables and test hooks (default: server/im/gatewayOptions.ts). */
+  im?: ImStackOptions;
 }
 
 /** The typed Fastify instance every registrar works with (TypeBox schemas give handler types). */
@@ -34,15 +54,28 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-export async function buildApp({
-  config,
-  db,
-  logger,
-  version,
-}: AppOptions): Promise<App> {
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, db, logger, version } = options;
+  const clock = options.clock ?? systemClock;
+  const accountEvents =
+    options.accountEvents ??
+    new AccountEvents((error, event) => {
+      logger.error({ err: error, event }, "account event listener failed");
+    });
+  const auth = await createAuthServices({
+    config,
+    db,
+    clock,
+    logger,
+    events: accountEvents,
+    ...(options.providers === undefined
+      ? {}
+      : { providers: options.providers }),
+  });
   const loggerInstance: FastifyBaseLogger = logger;
   const app: App = Fastify({
     loggerInstance,
+    trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     schemaErrorFormatter: formatValidationError,
     // NOTE: requests arriving on kept-alive sockets after close() starts get 503, while requests
@@ -68,7 +101,13 @@ export async function buildApp({
     done();
   });
 
+  app.addHook("onClose", (_instance, done) => {
+    auth.providers.close();
+    done();
+  });
+
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof AuthError) return sendAuthError(error, request, reply);
     if (error instanceof HttpError) {
       return reply.code(error.status).send(failure(error.code, error.message));
     }
@@ -87,9 +126,31 @@ export async function buildApp({
   });
 
   await registerOpenApi(app, version);
-  // NOTE: the IM gateway (@fastify/websocket at /im, a reserved prefix the SPA never takes) is
-  // registered here, after OpenAPI and before the static site, when the IM work lands.
-  await registerDomains(app, { config, db, version });
+  // NOTE: the IM gateway answers WebSocket upgrades on /im (a prefix the SPA never takes); on
+  // close it lets submitted sends commit and closes its sockets before the server stops.
+  const im = await startImGateway({
+    server: app.server,
+    db,
+    clock,
+    logger,
+    accountEvents,
+    verifyImToken: auth.verifyImToken,
+    ...(options.im === undefined ? {} : { options: options.im }),
+  });
+  app.addHook("preClose", async () => {
+    await im.close();
+  });
+  registerAuthRequest(app);
+  await registerDomains(app, {
+    config,
+    db,
+    version,
+    clock,
+    accountEvents,
+    auth,
+    presence: options.presence ?? im.engine,
+    im: im.engine,
+  });
   await registerStaticSite(app, config.staticDir);
   return app;
 }

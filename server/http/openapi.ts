@@ -30,7 +30,27 @@ export async function registerOpenApi(
           description:
             "Public, localized content: temples, monks, news, products, pages.",
         },
+        {
+          name: "auth",
+          description:
+            "Sign-in: login codes (SMS, e-mail), WeChat login, token refresh. Error messages follow Accept-Language (zh-CN, zh-TW, en).",
+        },
+        {
+          name: "users",
+          description:
+            "The signed-in account (Authorization: Bearer <app_token>): info, phone binding, logout.",
+        },
       ],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "JWT",
+            description: "app_token from a sign-in or refresh.",
+          },
+        },
+      },
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });

@@ -132,8 +132,11 @@ describeEachDatabase("API envelope and errors", (database) => {
         login: { phone: true, email: true, wechat: true },
         wechat: {
           appId: "wx_fuyuan_dev_emulator",
-          redirectUrl: `${server.baseUrl}/login/wechat/callback`,
+          mpAppId: "wx_fuyuan_dev_emulator_mp",
+          redirectUrl: `${server.baseUrl}/callback`,
           emulator: true,
+          qrConnectUrl: `${server.baseUrl}/dev/wechat/authorize`,
+          authorizeUrl: `${server.baseUrl}/dev/wechat/authorize`,
         },
         devTools: true,
       },
@@ -157,6 +160,39 @@ describeEachDatabase("API envelope and errors", (database) => {
         "/api/app/oapi/v1/products",
         "/api/app/oapi/v1/products/{id}",
         "/api/app/oapi/v1/temples",
+        "/api/app/oapi/v1/msg",
+        "/api/app/oapi/v1/sendEmailCode",
+        "/api/app/oapi/v1/phoneLogin",
+        "/api/app/oapi/v1/wxState",
+        "/api/app/oapi/v1/wxLogin",
+        "/api/app/oapi/v1/refreshToken",
+        "/api/app/user/v1/bindPhone",
+        "/api/app/user/v1/info",
+        "/api/app/user/v1/loginOut",
+        "/api/app/user/v1/logoutAll",
+        "/api/app/order/v1/create",
+        "/api/app/order/v1/detail",
+        "/api/app/order/v1/mine",
+        "/api/app/order/v1/cancel",
+        "/api/app/pay/v1/oauthState",
+        "/api/app/pay/v1/bindOpenid",
+        "/api/app/pay/v1/jsapi",
+        "/api/app/pay/v1/native",
+        "/api/app/pay/v1/status",
+        "/api/app/oapi/v1/blessings",
+        "/api/app/oapi/v1/blessings/{id}",
+        "/api/app/blessing/v1/join",
+        "/api/app/fate/v1/signup",
+        "/api/app/fate/v1/mine",
+        "/api/app/user/getUserInfoWithInviteCodes",
+        "/api/app/user/bindParentInviteCode",
+        "/api/app/invite/v1/records",
+        "/api/app/manager/v1/apply",
+        "/api/app/manager/v1/info",
+        "/api/app/prayer/v1/sendAgreement",
+        "/api/app/prayer/v1/agreement",
+        "/api/app/prayer/v1/signContract",
+        "/api/app/wuKong/v1/contractSend",
         // The test-only route has no schema but still appears; production has no such route.
         "/api/app/test/explode",
       ].sort(),
@@ -193,7 +229,7 @@ describeEachDatabase("API envelope and errors", (database) => {
 });
 
 describe("runtime configuration without dev tools", () => {
-  it("turns WeChat off (null) when DEV_TOOLS is off and honours PUBLIC_URL", async () => {
+  it("turns unconfigured login methods and WeChat off when DEV_TOOLS is off and honours PUBLIC_URL", async () => {
     const server = await startTestServer({
       env: { DEV_TOOLS: "0", PUBLIC_URL: "https://fuyuan.example.com" },
       seed: false,
@@ -203,7 +239,7 @@ describe("runtime configuration without dev tools", () => {
       expect(body.data).toMatchObject({
         imWsUrl: "wss://fuyuan.example.com/im",
         publicUrl: "https://fuyuan.example.com",
-        login: { phone: true, email: true, wechat: false },
+        login: { phone: false, email: false, wechat: false },
         wechat: null,
         devTools: false,
       });

@@ -8,6 +8,14 @@ import {
 } from "../../server/config";
 
 const cwd = "/srv/fuyuan";
+/** The least production needs: a secret, and providers for enabled login methods (none here). */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  AUTH_SECRET: "a-production-secret-of-at-least-32-bytes",
+  LOGIN_METHODS: "none",
+  PAYMENTS: "off",
+};
+const NO_LOGIN = { phone: false, email: false, wechat: false };
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -31,6 +39,16 @@ describe("parseConfig", () => {
       logLevel: "info",
       nodeEnv: "development",
       devTools: true,
+      trustProxy: false,
+      auth: {
+        secret: null,
+        accessTokenTtlSeconds: 900,
+        loginMethods: { phone: true, email: true, wechat: true },
+        sms: null,
+        smtp: null,
+        wechat: null,
+      },
+      pay: { enabled: true, wechatPay: null, sweepIntervalSeconds: 60 },
     });
   });
 
@@ -44,8 +62,9 @@ describe("parseConfig", () => {
         PUBLIC_URL: "https://fuyuan.example.com/app/",
         STATIC_DIR: "build",
         LOG_LEVEL: "debug",
-        NODE_ENV: "production",
+        ...PRODUCTION,
         DEV_TOOLS: "on",
+        TRUST_PROXY: "on",
       },
       cwd,
     );
@@ -59,11 +78,21 @@ describe("parseConfig", () => {
       logLevel: "debug",
       nodeEnv: "production",
       devTools: true,
+      trustProxy: true,
+      auth: {
+        secret: PRODUCTION.AUTH_SECRET,
+        accessTokenTtlSeconds: 900,
+        loginMethods: NO_LOGIN,
+        sms: null,
+        smtp: null,
+        wechat: null,
+      },
+      pay: { enabled: false, wechatPay: null, sweepIntervalSeconds: 60 },
     });
   });
 
   it("turns DEV_TOOLS off by default in production only", () => {
-    expect(parseConfig({ NODE_ENV: "production" }, cwd).devTools).toBe(false);
+    expect(parseConfig(PRODUCTION, cwd).devTools).toBe(false);
     expect(parseConfig({ NODE_ENV: "test" }, cwd).devTools).toBe(true);
     expect(parseConfig({ DEV_TOOLS: "0" }, cwd).devTools).toBe(false);
     expect(parseConfig({ DEV_TOOLS: "FALSE" }, cwd).devTools).toBe(false);

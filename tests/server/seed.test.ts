@@ -42,7 +42,6 @@ async function counts(db: Db) {
 
 const realUser = (overrides: Partial<typeof users.$inferInsert>) => ({
   imId: "real_0001",
-  imToken: "real-token",
   nickname: "真实用户",
   inviteCode: "REAL0001",
   ...overrides,
@@ -96,7 +95,9 @@ describeEachDatabase("demo seed", (kind) => {
       .from(monks)
       .where(eq(monks.userId, monkAccount.id));
     expect(linked.map((m) => m.slug)).toEqual(["huiming"]);
-    expect(new Set(accounts.map((u) => u.imToken)).size).toBe(4);
+    // IM tokens belong to sign-in sessions now; demo accounts start unbanned with distinct imIds.
+    expect(new Set(accounts.map((u) => u.imId)).size).toBe(4);
+    expect(accounts.every((u) => !u.banned)).toBe(true);
   });
 
   it("is idempotent: re-running keeps every row and id", async () => {

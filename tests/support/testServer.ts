@@ -1,12 +1,17 @@
-// Starts the real server in-process on 127.0.0.1, port 0, with a fresh database, for tests that
-// talk to it through fetch. `configure` may add test-only routes before it listens.
+// Starts the real server in-process on 127.0.0.1, port 0, with a fresh database (or a given one,
+// e.g. to restart on the same data), for tests that talk to it through fetch. `configure` may add
+// test-only routes before it listens; `clock` moves time for the accounts rules.
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import { parseConfig, type AppConfig, type Env } from "../../server/config";
 import type { Db } from "../../server/db/createDb";
+import type { AccountEvents } from "../../server/domain/auth/accountEvents";
+import type { LoginProviders } from "../../server/domain/auth/loginProviders";
+import type { ImPresence } from "../../server/domain/users/presence";
 import { buildApp, type App } from "../../server/http/app";
+import type { Clock } from "../../server/providers/lib/runtime";
 import { createLogger } from "../../server/lib/logger";
 import { serverVersion } from "../../server/lib/version";
 import {
@@ -17,6 +22,8 @@ import {
 
 export interface TestServerOptions {
   database?: TestDatabaseKind;
+  /** Serve this database instead of a fresh one; close() then leaves it open (the caller owns it). */
+  reuseDatabase?: TestDatabase;
   /** Built-app directory to serve; default: none (API only). */
   staticDir?: string;
   /** Load demo content (default true). */
@@ -27,6 +34,11 @@ export interface TestServerOptions {
   logger?: Logger;
   /** Runs after the app is built and before it listens: register test-only routes here. */
   configure?: (app: App) => void | Promise<void>;
+  /** Clock of the app (default: the system clock). */
+  clock?: Clock;
+  accountEvents?: AccountEvents;
+  providers?: LoginProviders;
+  presence?: ImPresence;
 }
 
 export interface TestServer {
@@ -42,9 +54,12 @@ export interface TestServer {
 export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase(options.database ?? "pglite", {
-    seed: options.seed ?? true,
-  });
+  const owned = options.reuseDatabase === undefined;
+  const database =
+    options.reuseDatabase ??
+    (await createTestDatabase(options.database ?? "pglite", {
+      seed: options.seed ?? true,
+    }));
   try {
     const config = parseConfig({
       PORT: "0",
@@ -61,6 +76,14 @@ export async function startTestServer(
       db: database.db,
       logger: options.logger ?? createLogger(config.logLevel),
       version: serverVersion(),
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.accountEvents === undefined
+        ? {}
+        : { accountEvents: options.accountEvents }),
+      ...(options.providers === undefined
+        ? {}
+        : { providers: options.providers }),
+      ...(options.presence === undefined ? {} : { presence: options.presence }),
     });
     await options.configure?.(app);
     await app.listen({ port: 0, host: "127.0.0.1" });
@@ -73,11 +96,11 @@ export async function startTestServer(
       config,
       close: async () => {
         await app.close();
-        await database.close();
+        if (owned) await database.close();
       },
     };
   } catch (error) {
-    await database.close();
+    if (owned) await database.close();
     throw error;
   }
 }

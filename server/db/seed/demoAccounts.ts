@@ -1,5 +1,5 @@
 // The four demo accounts (one per role). Their imIds are fixed so other seed data (the monk
-// profile) and tests can find them; tokens are random per database.
+// profile) and tests can find them. IM tokens belong to sessions, not to accounts.
 export interface DemoAccount {
   imId: string;
   nickname: string;

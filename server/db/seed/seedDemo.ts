@@ -1,7 +1,6 @@
 // Loads the demo content and accounts. Idempotent: content is upserted by slug (re-running
 // refreshes it, never duplicates), demo accounts are inserted only if no account already holds
 // their phone, e-mail, imId or invite code, so real users are never modified.
-import { randomBytes } from "node:crypto";
 import { count, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../createDb";
@@ -231,12 +230,7 @@ async function seedAccounts(db: Db): Promise<number> {
   // (phone, e-mail, imId, invite code) is already taken, so an existing user is left untouched.
   const created = await db
     .insert(users)
-    .values(
-      DEMO_ACCOUNTS.map((a) => ({
-        ...a,
-        imToken: randomBytes(24).toString("base64url"),
-      })),
-    )
+    .values(DEMO_ACCOUNTS.map((a) => ({ ...a })))
     .onConflictDoNothing()
     .returning({ id: users.id });
   return created.length;

@@ -4,7 +4,7 @@ import type { DomainPlugin } from "../../http/registerDomains";
 import { resolvePublicUrl, runtimeConfig } from "./runtimeConfig";
 import { RuntimeConfig } from "./schemas";
 
-export const systemRoutes: DomainPlugin = (app, { config, version }) => {
+export const systemRoutes: DomainPlugin = (app, { config, version, auth }) => {
   app.get(
     "/oapi/v1/config",
     {
@@ -21,6 +21,7 @@ export const systemRoutes: DomainPlugin = (app, { config, version }) => {
           config,
           resolvePublicUrl(config, app.server.address()),
           version,
+          auth.providers,
         ),
       ),
   );

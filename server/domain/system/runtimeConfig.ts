@@ -1,11 +1,21 @@
-// The runtime configuration the client loads at start: version, URLs, login methods, WeChat.
-// Derived from AppConfig only; the accounts work replaces the WeChat part when real WeChat exists.
+// The runtime configuration the client loads at start: version, URLs, the login methods that
+// work (enabled and backed by a provider or emulator) and the WeChat login settings.
 import type { AddressInfo } from "node:net";
 import { type AppConfig, imWsUrlFor, originFor } from "../../config";
+import type { LoginProviders } from "../auth/loginProviders";
+import { WECHAT_APP_TYPE } from "../../providers/wechat/WechatOAuthClient";
 import type { RuntimeConfigDto } from "./schemas";
 
-/** App id reported while the development WeChat emulator (/dev) stands in for WeChat. */
-export const WECHAT_EMULATOR_APP_ID = "wx_fuyuan_dev_emulator";
+/** WeChat's website QR login page (open platform). */
+export const WECHAT_QRCONNECT_URL =
+  "https://open.weixin.qq.com/connect/qrconnect";
+/** WeChat's in-app authorization page (official account). */
+export const WECHAT_AUTHORIZE_URL =
+  "https://open.weixin.qq.com/connect/oauth2/authorize";
+/** The emulator's authorize page, under PUBLIC_URL, standing in for both in development. */
+export const EMULATOR_AUTHORIZE_PATH = "/dev/wechat/authorize";
+/** The client route WeChat redirects back to, under PUBLIC_URL. */
+export const WECHAT_CALLBACK_PATH = "/callback";
 
 export function resolvePublicUrl(
   config: AppConfig,
@@ -21,19 +31,32 @@ export function runtimeConfig(
   config: AppConfig,
   publicUrl: string,
   version: string,
+  providers: Pick<LoginProviders, "sms" | "email" | "wechat">,
 ): RuntimeConfigDto {
+  const { wechat } = providers;
+  const emulatorUrl = `${publicUrl}${EMULATOR_AUTHORIZE_PATH}`;
   return {
     version,
     imWsUrl: imWsUrlFor(publicUrl),
     publicUrl,
-    login: { phone: true, email: true, wechat: config.devTools },
-    wechat: config.devTools
-      ? {
-          appId: WECHAT_EMULATOR_APP_ID,
-          redirectUrl: `${publicUrl}/login/wechat/callback`,
-          emulator: true,
-        }
-      : null,
+    login: {
+      phone: providers.sms !== null,
+      email: providers.email !== null,
+      wechat: wechat !== null,
+    },
+    wechat:
+      wechat === null
+        ? null
+        : {
+            appId: wechat.clients[WECHAT_APP_TYPE.website].appId,
+            mpAppId: wechat.clients[WECHAT_APP_TYPE.officialAccount].appId,
+            redirectUrl: `${publicUrl}${WECHAT_CALLBACK_PATH}`,
+            emulator: wechat.emulator !== null,
+            qrConnectUrl:
+              wechat.emulator !== null ? emulatorUrl : WECHAT_QRCONNECT_URL,
+            authorizeUrl:
+              wechat.emulator !== null ? emulatorUrl : WECHAT_AUTHORIZE_URL,
+          },
     devTools: config.devTools,
   };
 }

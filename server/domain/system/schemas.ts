@@ -7,17 +7,40 @@ export const RuntimeConfig = Type.Object({
     description: "Absolute ws(s):// URL of the IM gateway.",
   }),
   publicUrl: Type.String(),
-  login: Type.Object({
-    phone: Type.Boolean(),
-    email: Type.Boolean(),
-    wechat: Type.Boolean(),
-  }),
+  login: Type.Object(
+    {
+      phone: Type.Boolean(),
+      email: Type.Boolean(),
+      wechat: Type.Boolean(),
+    },
+    {
+      description:
+        "Login methods that work: enabled by LOGIN_METHODS and backed by a provider (or a development emulator).",
+    },
+  ),
   wechat: Type.Union(
     [
       Type.Object({
-        appId: Type.String(),
-        redirectUrl: Type.String(),
-        emulator: Type.Boolean(),
+        appId: Type.String({
+          description: "Open-platform website app (desktop QR login, type 1).",
+        }),
+        mpAppId: Type.String({
+          description: "Official account (in-app login, type 2).",
+        }),
+        redirectUrl: Type.String({
+          description: "PUBLIC_URL + /callback: where WeChat sends the code.",
+        }),
+        emulator: Type.Boolean({
+          description: "The development emulator stands in for WeChat.",
+        }),
+        qrConnectUrl: Type.String({
+          description:
+            "WeChat's qrconnect page, or the emulator's authorize page.",
+        }),
+        authorizeUrl: Type.String({
+          description:
+            "WeChat's oauth2/authorize page, or the emulator's authorize page.",
+        }),
       }),
       Type.Null(),
     ],

@@ -1,0 +1,169 @@
+// Blessing orders: what was bought (product and option snapshots, quantity, server-computed total),
+// the status the server alone moves, its timeline, WeChat Pay attempts and payment events, and the
+// blessing-wall joins. Prices are integers in fen.
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { Localized } from "../../lib/locale";
+import { productOptions, products } from "./content";
+import { users } from "./users";
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "in_service",
+  "completed",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAY_CHANNELS = ["jsapi", "native"] as const;
+export type PayChannel = (typeof PAY_CHANNELS)[number];
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+export const orders = pgTable(
+  "orders",
+  {
+    /** masterId in the API. */
+    id: serial("id").primaryKey(),
+    /** The number people see: Beijing date (8 digits) + 10 random digits. */
+    masterOrderNo: text("master_order_no").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    optionId: integer("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "restrict" }),
+    /** Snapshots taken at ordering time, so later edits of the catalogue do not rewrite orders. */
+    productTitle: jsonb("product_title").$type<Localized>().notNull(),
+    optionLabel: jsonb("option_label").$type<Localized>().notNull(),
+    days: integer("days").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceFen: integer("unit_price_fen").notNull(),
+    totalFen: integer("total_fen").notNull(),
+    beneficiaryName: text("beneficiary_name"),
+    wish: text("wish"),
+    birthDate: date("birth_date", { mode: "string" }),
+    /** The owner agreed to show the wish on the public blessing wall. */
+    showOnWall: boolean("show_on_wall").notNull().default(false),
+    status: text("status").$type<OrderStatus>().notNull(),
+    /** Official-account openid from the silent (snsapi_base) authorisation, for JSAPI payment. */
+    payerOpenid: text("payer_openid"),
+    /** SHA-256 (hex) of the pending snsapi_base state, single use. */
+    oauthStateHash: text("oauth_state_hash"),
+    oauthStateExpiresAt: at("oauth_state_expires_at"),
+    /** The current WeChat Pay attempt: out_trade_no = masterOrderNo + J|N + attempt. */
+    payChannel: text("pay_channel").$type<PayChannel>(),
+    payAttempt: smallint("pay_attempt").notNull().default(0),
+    outTradeNo: text("out_trade_no").unique(),
+    prepayId: text("prepay_id"),
+    codeUrl: text("code_url"),
+    /** Openid the current JSAPI prepay was made for. */
+    prepayOpenid: text("prepay_openid"),
+    prepayAt: at("prepay_at"),
+    transactionId: text("transaction_id"),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
+    paidAt: at("paid_at"),
+    serviceStartedAt: at("service_started_at"),
+    completedAt: at("completed_at"),
+    cancelledAt: at("cancelled_at"),
+    refundedAt: at("refunded_at"),
+  },
+  (t) => [
+    check("orders_status_known", inList("status", ORDER_STATUSES)),
+    check("orders_quantity_range", sql`${t.quantity} between 1 and 99`),
+    check(
+      "orders_total_is_price_times_quantity",
+      sql`${t.totalFen} = ${t.unitPriceFen} * ${t.quantity} and ${t.totalFen} > 0`,
+    ),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+    index("orders_wall_idx")
+      .on(t.paidAt)
+      .where(sql`${t.showOnWall} = true and ${t.paidAt} is not null`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Every status change of an order, oldest first: the timeline. */
+export const orderStatusEvents = pgTable(
+  "order_status_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").$type<OrderStatus>(),
+    toStatus: text("to_status").$type<OrderStatus>().notNull(),
+    /** user | system | wechat_pay | admin */
+    actor: text("actor").notNull(),
+    note: text("note").notNull().default(""),
+    at: at("at").notNull(),
+  },
+  (t) => [index("order_status_events_order_idx").on(t.orderId, t.id)],
+);
+
+/** What WeChat Pay told us about an order (notifications and queries), with what we did. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** notify | query */
+    source: text("source").notNull(),
+    /** The notification id (notify only): a replay is recorded once. */
+    notificationId: text("notification_id"),
+    outTradeNo: text("out_trade_no").notNull(),
+    transactionId: text("transaction_id"),
+    tradeState: text("trade_state").notNull(),
+    amountFen: integer("amount_fen").notNull(),
+    /** paid | already_paid | late (order no longer payable: refund by hand) | ignored */
+    outcome: text("outcome").notNull(),
+    at: at("at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("payment_events_notification_unique").on(t.notificationId),
+    index("payment_events_order_idx").on(t.orderId),
+  ],
+);
+
+/** Users who joined a blessing on the wall (one join per user and blessing). */
+export const blessingJoins = pgTable(
+  "blessing_joins",
+  {
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    joinedAt: at("joined_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.userId] })],
+);

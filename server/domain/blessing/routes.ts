@@ -1,0 +1,170 @@
+// The blessing wall: public `oapi/v1/blessings` (list, newest first) and `oapi/v1/blessings/:id`
+// with masked names (a valid bearer token adds the caller's `joined` flag), and signed-in
+// `blessing/v1/join`. Only paid orders whose owners consented ever appear; others are 404.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { type Static, Type } from "typebox";
+import {
+  COMMON_ERRORS,
+  EnvelopeOf,
+  ErrorEnvelope,
+  ok,
+} from "../../http/envelope";
+import { HttpError } from "../../http/errors";
+import { DEFAULT_LOCALE, type Locale, pick } from "../../lib/locale";
+import { PRODUCT_CATEGORIES } from "../../db/schema";
+import { BEARER, signedIn } from "../auth/authenticate";
+import { IdParams, LocaleQuery } from "../content/schemas";
+import type { CommercePlugin } from "../orders/commerceDeps";
+import {
+  type BlessingRow,
+  findBlessing,
+  joinBlessing,
+  listBlessings,
+} from "./blessingQueries";
+import { maskName } from "./maskName";
+
+const tags = ["blessings"];
+
+const Blessing = Type.Object({
+  id: Type.Integer(),
+  productTitle: Type.String(),
+  category: Type.Enum([...PRODUCT_CATEGORIES]),
+  beneficiary: Type.Union([Type.String(), Type.Null()], {
+    description: "Masked, e.g. 王*明.",
+  }),
+  owner: Type.String({ description: "The orderer's nickname, masked." }),
+  wish: Type.Union([Type.String(), Type.Null()]),
+  blessedAt: Type.String({ format: "date-time" }),
+  joinCount: Type.Integer(),
+  joined: Type.Boolean({
+    description: "The caller joined (false without a token).",
+  }),
+});
+
+const BlessingPage = Type.Object({
+  list: Type.Array(Blessing),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+
+const ListQuery = Type.Object({
+  ...LocaleQuery.properties,
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  ),
+  pageSize: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+  ),
+});
+
+const JoinRequest = Type.Object(
+  { id: IdParams.properties.id },
+  { additionalProperties: false },
+);
+const JoinResult = Type.Object({
+  id: Type.Integer(),
+  joinCount: Type.Integer(),
+  joined: Type.Literal(true),
+});
+const ERRORS = { ...COMMON_ERRORS, 401: ErrorEnvelope };
+
+function present(row: BlessingRow, locale: Locale): Static<typeof Blessing> {
+  return {
+    id: row.id,
+    productTitle: pick(row.productTitle, locale),
+    category: row.category,
+    beneficiary:
+      row.beneficiaryName === null ? null : maskName(row.beneficiaryName),
+    owner: maskName(row.ownerNickname),
+    wish: row.wish,
+    blessedAt: row.paidAt.toISOString(),
+    joinCount: row.joinCount,
+    joined: row.joined,
+  };
+}
+
+export const blessingRoutes: CommercePlugin = (app, { db, auth, clock }) => {
+  /** A bearer token is optional here; when one is sent it must be valid (401 otherwise). */
+  const optionalAuth = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization !== undefined)
+      await auth.authenticate.call(app, request, reply);
+  };
+  const viewer = (request: FastifyRequest) => request.auth?.userId ?? null;
+
+  app.get(
+    "/oapi/v1/blessings",
+    {
+      onRequest: optionalAuth,
+      schema: {
+        tags,
+        summary:
+          "The blessing wall, newest first (masked names; `joined` for a signed-in caller)",
+        querystring: ListQuery,
+        response: { 200: EnvelopeOf(BlessingPage), ...ERRORS },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const pageSize = request.query.pageSize ?? 20;
+      const locale = request.query.locale ?? DEFAULT_LOCALE;
+      const { rows, total } = await listBlessings(db, viewer(request), {
+        page,
+        pageSize,
+      });
+      return ok({
+        list: rows.map((row) => present(row, locale)),
+        total,
+        page,
+        pageSize,
+      });
+    },
+  );
+
+  app.get(
+    "/oapi/v1/blessings/:id",
+    {
+      onRequest: optionalAuth,
+      schema: {
+        tags,
+        summary: "One blessing of the wall",
+        params: IdParams,
+        querystring: LocaleQuery,
+        response: { 200: EnvelopeOf(Blessing), ...ERRORS },
+      },
+    },
+    async (request) => {
+      const row = await findBlessing(db, request.params.id, viewer(request));
+      if (row === undefined)
+        throw HttpError.notFound(`blessing ${request.params.id} not found`);
+      return ok(present(row, request.query.locale ?? DEFAULT_LOCALE));
+    },
+  );
+
+  app.post(
+    "/blessing/v1/join",
+    {
+      onRequest: auth.authenticate,
+      schema: {
+        tags,
+        summary: "Join a blessing (once per user; repeating is harmless)",
+        security: BEARER,
+        body: JoinRequest,
+        response: { 200: EnvelopeOf(JoinResult), ...ERRORS },
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      const found = await findBlessing(db, request.body.id, userId);
+      if (found === undefined)
+        throw HttpError.notFound(`blessing ${request.body.id} not found`);
+      await joinBlessing(db, found.id, userId, new Date(clock()));
+      const after = await findBlessing(db, found.id, userId);
+      return ok({
+        id: found.id,
+        joinCount: after?.joinCount ?? found.joinCount,
+        joined: true as const,
+      });
+    },
+  );
+};

@@ -1,0 +1,335 @@
+// Contract endpoints: staff `POST prayer/v1/sendAgreement {masterOrderNo}`; the owner's
+// `GET prayer/v1/agreement?id=` (localized text and order summary), `POST prayer/v1/signContract`
+// (multipart: PNG `file`, fields `type`, `size`, `agreementId`) and `POST wuKong/v1/contractSend`
+// (the signed agreement as an image message). Other users' agreements are 404.
+import multipart from "@fastify/multipart";
+import { eq } from "drizzle-orm";
+import { ChannelType } from "#protocol";
+import { Type } from "typebox";
+import { prayerAgreements } from "../../db/schema";
+import { EnvelopeOf, ok } from "../../http/envelope";
+import { HttpError } from "../../http/errors";
+import { DEFAULT_LOCALE, pick } from "../../lib/locale";
+import { BEARER, signedIn } from "../auth/authenticate";
+import { LocaleQuery } from "../content/schemas";
+import { MEDIA_PREFIX } from "../files/routes";
+import {
+  deleteUpload,
+  storeUpload,
+  UPLOAD_QUOTA_BYTES,
+  uploadsDir,
+} from "../files/uploads";
+import { SentMessage } from "../im/schemas";
+import { sentOrThrow } from "../im/sendOverHttp";
+import type { CommercePlugin } from "../orders/commerceDeps";
+import { MASTER_ORDER_NO_PATTERN } from "../orders/orderNumbers";
+import { ORDER_ERRORS } from "../orders/schemas";
+import { agreementParagraphs, agreementTitle } from "./agreementText";
+import { findOwnAgreement, recordSignature, sendAgreement } from "./agreements";
+import { checkSignaturePng, SIGNATURE_LIMITS } from "./signaturePng";
+
+const tags = ["contracts"];
+const ERRORS = {
+  ...ORDER_ERRORS,
+  413: ORDER_ERRORS[400],
+  415: ORDER_ERRORS[400],
+  422: ORDER_ERRORS[400],
+};
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+const SendRequest = Type.Object(
+  { masterOrderNo: Type.String({ pattern: MASTER_ORDER_NO_PATTERN }) },
+  { additionalProperties: false },
+);
+const SendResult = Type.Object({
+  agreementId: Type.Integer(),
+  masterOrderNo: Type.String(),
+  status: Type.Union([Type.Literal("sent"), Type.Literal("signed")]),
+  messageSent: Type.Boolean({
+    description: "The command message reached the conversation.",
+  }),
+});
+
+const AgreementQuery = Type.Object({ ...LocaleQuery.properties, id: Id });
+const Agreement = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  paragraphs: Type.Array(Type.String()),
+  status: Type.Union([Type.Literal("sent"), Type.Literal("signed")]),
+  sentAt: Type.String({ format: "date-time" }),
+  signedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  signatureUrl: Type.Union([Type.String(), Type.Null()]),
+  sender: Type.Object({ imId: Type.String(), nickname: Type.String() }),
+  order: Type.Object({
+    masterId: Type.Integer(),
+    masterOrderNo: Type.String(),
+    productTitle: Type.String(),
+    optionLabel: Type.String(),
+    quantity: Type.Integer(),
+    totalFen: Type.Integer(),
+    beneficiaryName: Type.Union([Type.String(), Type.Null()]),
+    status: Type.String(),
+  }),
+});
+const Signed = Type.Object({
+  agreementId: Type.Integer(),
+  status: Type.Literal("signed"),
+  signedAt: Type.String({ format: "date-time" }),
+  signatureUrl: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+});
+const ContractSendRequest = Type.Object(
+  { agreementId: Id },
+  { additionalProperties: false },
+);
+
+function isTooLarge(error: unknown): boolean {
+  return (
+    (error as { code?: unknown } | null)?.code === "FST_REQ_FILE_TOO_LARGE"
+  );
+}
+
+export const contractRoutes: CommercePlugin = async (app, deps) => {
+  const { db, auth, clock, im, config } = deps;
+  const dir = uploadsDir(config.dataDir);
+  const mediaUrl = (name: string) =>
+    `${deps.publicUrl()}${MEDIA_PREFIX}/${name}`;
+  await app.register(multipart, {
+    limits: {
+      fileSize: SIGNATURE_LIMITS.maxBytes,
+      files: 1,
+      fields: 5,
+      parts: 6,
+    },
+  });
+
+  app.post(
+    "/prayer/v1/sendAgreement",
+    {
+      onRequest: auth.authenticate,
+      schema: {
+        tags,
+        summary:
+          "Staff: send the prayer agreement of a paid order into the customer's chat (command + reminder)",
+        security: BEARER,
+        body: SendRequest,
+        response: { 200: EnvelopeOf(SendResult), ...ERRORS },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const sent = await sendAgreement(
+        db,
+        im,
+        me,
+        request.body.masterOrderNo,
+        clock(),
+      );
+      if (!sent.send.ok)
+        request.log.warn(
+          { reason: sent.send.reason },
+          "agreement command was refused",
+        );
+      return ok({
+        agreementId: sent.agreement.id,
+        masterOrderNo: sent.order.masterOrderNo,
+        status: sent.agreement.status,
+        messageSent: sent.send.ok,
+      });
+    },
+  );
+
+  app.get(
+    "/prayer/v1/agreement",
+    {
+      onRequest: auth.authenticate,
+      schema: {
+        tags,
+        summary:
+          "My agreement: its text in my language and the order it is for",
+        security: BEARER,
+        querystring: AgreementQuery,
+        response: { 200: EnvelopeOf(Agreement), ...ERRORS },
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      const locale = request.query.locale ?? DEFAULT_LOCALE;
+      const { agreement, order, sender } = await findOwnAgreement(
+        db,
+        userId,
+        request.query.id,
+      );
+      return ok({
+        id: agreement.id,
+        title: agreementTitle(order, locale),
+        paragraphs: agreementParagraphs(order, locale),
+        status: agreement.status,
+        sentAt: agreement.createdAt.toISOString(),
+        signedAt: agreement.signedAt?.toISOString() ?? null,
+        signatureUrl:
+          agreement.signatureFile === null
+            ? null
+            : mediaUrl(agreement.signatureFile),
+        sender,
+        order: {
+          masterId: order.id,
+          masterOrderNo: order.masterOrderNo,
+          productTitle: pick(order.productTitle, locale),
+          optionLabel: pick(order.optionLabel, locale),
+          quantity: order.quantity,
+          totalFen: order.totalFen,
+          beneficiaryName: order.beneficiaryName,
+          status: order.status,
+        },
+      });
+    },
+  );
+
+  app.post(
+    "/prayer/v1/signContract",
+    {
+      onRequest: auth.authenticate,
+      schema: {
+        tags,
+        summary:
+          "Sign my agreement: multipart PNG `file` (≤ 1 MB, ≤ 4096×4096) with fields type, size and agreementId",
+        consumes: ["multipart/form-data"],
+        security: BEARER,
+        response: { 200: EnvelopeOf(Signed), ...ERRORS },
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      if (!request.isMultipart())
+        throw HttpError.badRequest("send the signature as multipart/form-data");
+      const fields: Record<string, string> = {};
+      let bytes: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === "file") {
+            if (bytes !== undefined)
+              throw HttpError.badRequest("send one signature file");
+            bytes = await part.toBuffer();
+          } else if (typeof part.value === "string") {
+            fields[part.fieldname] = part.value;
+          }
+        }
+      } catch (error) {
+        if (isTooLarge(error))
+          throw new HttpError(
+            413,
+            413,
+            `the signature is larger than ${SIGNATURE_LIMITS.maxBytes} bytes`,
+          );
+        throw error;
+      }
+      const agreementId = Number(fields.agreementId);
+      if (!/^\d{1,10}$/.test(fields.agreementId ?? "") || agreementId < 1)
+        throw HttpError.badRequest(
+          "body/agreementId is required (a positive integer)",
+        );
+      const { agreement } = await findOwnAgreement(db, userId, agreementId);
+      if (agreement.status === "signed")
+        throw new HttpError(
+          409,
+          409,
+          `agreement ${agreement.id} is already signed`,
+        );
+      if (bytes === undefined)
+        throw HttpError.badRequest("body/file is required (the PNG signature)");
+      if (
+        fields.type !== undefined &&
+        fields.type !== "image/png" &&
+        fields.type !== "png"
+      )
+        throw HttpError.badRequest("body/type must be image/png");
+      if (fields.size !== undefined && fields.size !== String(bytes.length))
+        throw HttpError.badRequest(
+          `body/size says ${fields.size} bytes but the file has ${bytes.length}`,
+        );
+      const { width, height } = checkSignaturePng(bytes);
+      const stored = await storeUpload(db, dir, userId, bytes, {
+        maxBytes: SIGNATURE_LIMITS.maxBytes,
+        maxPixels: SIGNATURE_LIMITS.maxSide * SIGNATURE_LIMITS.maxSide,
+        quotaBytes: UPLOAD_QUOTA_BYTES,
+      });
+      const signed = await recordSignature(
+        db,
+        agreement,
+        { name: stored.name, width, height },
+        clock(),
+      );
+      if (signed === undefined) {
+        await deleteUpload(db, dir, userId, stored.name);
+        throw new HttpError(
+          409,
+          409,
+          `agreement ${agreement.id} is already signed`,
+        );
+      }
+      return ok({
+        agreementId: signed.id,
+        status: "signed" as const,
+        signedAt: (signed.signedAt ?? new Date(clock())).toISOString(),
+        signatureUrl: mediaUrl(stored.name),
+        width,
+        height,
+      });
+    },
+  );
+
+  app.post(
+    "/wuKong/v1/contractSend",
+    {
+      onRequest: auth.authenticate,
+      schema: {
+        tags,
+        summary:
+          "Put my signed agreement into the conversation with its sender as an image message (type 2)",
+        security: BEARER,
+        body: ContractSendRequest,
+        response: { 200: EnvelopeOf(SentMessage), ...ERRORS },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const { agreement, order, sender } = await findOwnAgreement(
+        db,
+        me.userId,
+        request.body.agreementId,
+      );
+      if (agreement.status !== "signed" || agreement.signatureFile === null)
+        throw new HttpError(
+          409,
+          409,
+          `agreement ${agreement.id} is not signed yet`,
+        );
+      const result = await im.send({
+        fromUid: me.imId,
+        channelId: sender.imId,
+        channelType: ChannelType.PERSON,
+        payload: new TextEncoder().encode(
+          JSON.stringify({
+            type: 2,
+            url: mediaUrl(agreement.signatureFile),
+            width: agreement.signatureWidth ?? 0,
+            height: agreement.signatureHeight ?? 0,
+            agreementId: agreement.id,
+            masterOrderNo: order.masterOrderNo,
+          }),
+        ),
+        // NOTE: one message per agreement: a repeated call returns the original (engine de-dup).
+        clientMsgNo: `contract-${agreement.id}`,
+      });
+      const sent = sentOrThrow(result, sender.imId, ChannelType.PERSON);
+      if (result.ok)
+        await db
+          .update(prayerAgreements)
+          .set({ contractMessageId: result.messageId })
+          .where(eq(prayerAgreements.id, agreement.id));
+      return ok(sent);
+    },
+  );
+};

@@ -1,0 +1,166 @@
+// Chat image uploads: checks (type by magic bytes, size, pixel count, per-user quota), storage under
+// DATA_DIR/uploads with an unguessable name, the database record, lookup and deletion by the
+// uploader. A refused upload leaves nothing behind, on disk or in the database.
+import { randomBytes } from "node:crypto";
+import { mkdir, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/createDb";
+import { uploadedFiles, users, type UploadedFileRow } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { readImageInfo } from "./imageInfo";
+
+/** Largest accepted file. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Largest accepted image, in pixels (width × height), so a tiny file cannot decode to gigabytes. */
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+/** Total bytes one user may keep uploaded. */
+export const UPLOAD_QUOTA_BYTES = 200 * 1024 * 1024;
+/** Random bytes in a stored name: 192 bits, above the 128 the URL-as-capability needs. */
+const NAME_RANDOM_BYTES = 24;
+/** A stored name: base64url random part plus the sniffed type's extension. */
+export const STORED_NAME_PATTERN = "^[A-Za-z0-9_-]{32}\\.(png|jpg|webp|gif)$";
+const STORED_NAME = new RegExp(STORED_NAME_PATTERN);
+
+export interface UploadLimits {
+  maxBytes: number;
+  maxPixels: number;
+  quotaBytes: number;
+}
+
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  maxBytes: MAX_UPLOAD_BYTES,
+  maxPixels: MAX_UPLOAD_PIXELS,
+  quotaBytes: UPLOAD_QUOTA_BYTES,
+};
+
+/** Where uploaded files live. */
+export function uploadsDir(dataDir: string): string {
+  return join(dataDir, "uploads");
+}
+
+export function isStoredName(name: string): boolean {
+  return STORED_NAME.test(name);
+}
+
+export class UploadRefused extends HttpError {
+  override name = "UploadRefused";
+}
+
+function refuse(status: number, msg: string): UploadRefused {
+  return new UploadRefused(status, status, msg);
+}
+
+export interface StoredUpload {
+  name: string;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
+}
+
+/**
+ * Checks and stores one upload of `userId`. Throws UploadRefused (415 not an accepted image, 413
+ * too large, 422 too many pixels, 403 over quota) with nothing stored.
+ */
+export async function storeUpload(
+  db: Db,
+  dir: string,
+  userId: number,
+  bytes: Uint8Array,
+  limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+): Promise<StoredUpload> {
+  if (bytes.length === 0) throw refuse(400, "The file is empty");
+  if (bytes.length > limits.maxBytes)
+    throw refuse(413, `The file is larger than ${limits.maxBytes} bytes`);
+  const info = readImageInfo(bytes);
+  if (info === null)
+    throw refuse(415, "Only PNG, JPEG, WebP and GIF images are accepted");
+  if (info.width * info.height > limits.maxPixels) {
+    throw refuse(
+      422,
+      `The image has ${info.width}×${info.height} pixels; at most ${limits.maxPixels} are accepted`,
+    );
+  }
+  const name = `${randomBytes(NAME_RANDOM_BYTES).toString("base64url")}.${info.ext}`;
+  const path = join(dir, name);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path, bytes, { flag: "wx" });
+  try {
+    await db.transaction(async (tx) => {
+      // NOTE: locking the user's row serializes one user's concurrent uploads, so two of them
+      // cannot both pass the quota check.
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update");
+      const [usage] = await tx
+        .select({
+          total: sql<string>`coalesce(sum(${uploadedFiles.size}), 0)`,
+        })
+        .from(uploadedFiles)
+        .where(eq(uploadedFiles.userId, userId));
+      const used = Number(usage?.total ?? 0);
+      if (used + bytes.length > limits.quotaBytes) {
+        throw refuse(
+          403,
+          `Upload quota exceeded: ${used} of ${limits.quotaBytes} bytes are in use`,
+        );
+      }
+      await tx.insert(uploadedFiles).values({
+        name,
+        userId,
+        mime: info.mime,
+        size: bytes.length,
+        width: info.width,
+        height: info.height,
+      });
+    });
+  } catch (error) {
+    await unlink(path).catch(() => undefined);
+    throw error;
+  }
+  return {
+    name,
+    mime: info.mime,
+    width: info.width,
+    height: info.height,
+    size: bytes.length,
+  };
+}
+
+/** The record of a stored file, or undefined. */
+export async function findUpload(
+  db: Db,
+  name: string,
+): Promise<UploadedFileRow | undefined> {
+  if (!isStoredName(name)) return undefined;
+  const [row] = await db
+    .select()
+    .from(uploadedFiles)
+    .where(eq(uploadedFiles.name, name));
+  return row;
+}
+
+/**
+ * Deletes a file of `userId`: 404 when there is no such file, 403 when another user uploaded it.
+ * The record goes first, so the file stops being served even if unlinking fails.
+ */
+export async function deleteUpload(
+  db: Db,
+  dir: string,
+  userId: number,
+  name: string,
+): Promise<void> {
+  const row = await findUpload(db, name);
+  if (row === undefined) throw HttpError.notFound(`No file ${name}`);
+  if (row.userId !== userId)
+    throw new HttpError(403, 403, "Only the uploader may delete this file");
+  await db
+    .delete(uploadedFiles)
+    .where(and(eq(uploadedFiles.name, name), eq(uploadedFiles.userId, userId)));
+  await unlink(join(dir, name)).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  });
+}

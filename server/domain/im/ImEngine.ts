@@ -1,0 +1,64 @@
+// The messaging engine the IM domain talks to (architecture "Scale path"): send a message as a
+// user, push a command to a user's live connections, ask who is online. The embedded
+// implementation is our gateway (server/im); a WuKongIM HTTP API client could be another.
+import type { ReasonCode } from "#protocol";
+
+/** A message to send as `fromUid`, exactly as a SEND would carry it (plaintext payload). */
+export interface ImSendRequest {
+  fromUid: string;
+  channelId: string;
+  channelType: number;
+  /** The payload JSON as UTF-8 (§9): an object with an integer `type`. */
+  payload: Uint8Array;
+  /** With fromUid, the de-duplication key; the engine makes one up when absent. */
+  clientMsgNo?: string;
+  clientSeq?: number;
+  /** The setting byte (§6): receipt 0x80, topic 0x08. */
+  setting?: number;
+  topic?: string;
+  /** Seconds, 0 = never. */
+  expire?: number;
+  /** Raises the recipient's unread count and shows a red dot (default true). */
+  redDot?: boolean;
+  /** Delivered to live connections only: no seq, not stored, no sync. */
+  noPersist?: boolean;
+  syncOnce?: boolean;
+}
+
+export type ImSendResult =
+  | {
+      ok: true;
+      messageId: bigint;
+      /** 0 for messages that are not stored. */
+      messageSeq: number;
+      clientMsgNo: string;
+      /** Seconds. */
+      timestamp: number;
+      /** True when (fromUid, clientMsgNo) was sent before: these are the original's ids. */
+      duplicate: boolean;
+    }
+  | { ok: false; reason: ReasonCode; detail: string };
+
+/** A command (content type 99) pushed to a user's live connections, not stored. */
+export interface ImCommand {
+  /** The user whose connections get it. */
+  toUid: string;
+  /** The channel it concerns, as that user sees it (personal: the peer's uid). */
+  channelId: string;
+  channelType: number;
+  cmd: string;
+  param?: unknown;
+}
+
+export interface ImEngine {
+  /**
+   * Sends like a SEND frame: validates, de-duplicates, stores (one transaction with concurrent
+   * sends), then delivers RECVs. Resolves once the message is durable.
+   * @example const r = await im.send({ fromUid: me.imId, channelId: peer, channelType: 1, payload });
+   */
+  send(request: ImSendRequest): Promise<ImSendResult>;
+  /** Pushes a command to every live connection of `toUid` (best effort; sync is the fallback). */
+  notify(command: ImCommand): void;
+  /** The user has at least one live IM connection. */
+  isOnline(userId: number): boolean;
+}

@@ -1,0 +1,134 @@
+// Conversation calls under /api/app/wuKong/v1: my conversation list (full or incremental by
+// version, filtered by peer role), mark read, delete, total unread.
+import { Type } from "typebox";
+import { ChannelType } from "#protocol";
+import { EnvelopeOf, ok } from "../../http/envelope";
+import type { DomainPlugin } from "../../http/registerDomains";
+import { BEARER, signedIn } from "../auth/authenticate";
+import { requirePeer } from "./channelAccess";
+import {
+  deleteConversation,
+  listConversations,
+  markRead,
+  unreadTotal,
+} from "./conversations";
+import {
+  ChannelRequest,
+  Conversation,
+  ConversationListQuery,
+  ConversationState,
+  IM_ERRORS,
+  SetUnreadRequest,
+  UnreadCount,
+} from "./schemas";
+
+const tags = ["im"];
+
+export const conversationRoutes: DomainPlugin = (app, { db, auth, im }) => {
+  const { authenticate } = auth;
+
+  app.get(
+    "/wuKong/v1/conversationList",
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: "My conversations with recent messages and the peer's profile",
+        security: BEARER,
+        querystring: ConversationListQuery,
+        response: { 200: EnvelopeOf(Type.Array(Conversation)), ...IM_ERRORS },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const query = request.query;
+      return ok(
+        await listConversations(db, im, me.imId, {
+          filter: query.type ?? "all",
+          version: query.version ?? 0,
+          msgCount: query.msg_count ?? 1,
+          limit: query.limit ?? 200,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    "/wuKong/v1/conversations/setUnread",
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary:
+          "Mark a conversation read (optionally leaving `unread` messages unread)",
+        security: BEARER,
+        body: SetUnreadRequest,
+        response: {
+          200: EnvelopeOf(Type.Union([ConversationState, Type.Null()])),
+          ...IM_ERRORS,
+        },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const body = request.body;
+      const peer = await requirePeer(
+        db,
+        me,
+        body.channel_id,
+        body.channel_type ?? ChannelType.PERSON,
+      );
+      return ok(
+        await markRead(
+          db,
+          me.imId,
+          peer.imId,
+          peer.channelKey,
+          body.unread ?? 0,
+        ),
+      );
+    },
+  );
+
+  app.get(
+    "/wuKong/v1/conversations/unreadCount",
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: "My total unread",
+        security: BEARER,
+        response: { 200: EnvelopeOf(UnreadCount), ...IM_ERRORS },
+      },
+    },
+    async (request) =>
+      ok({ unread: await unreadTotal(db, signedIn(request).imId) }),
+  );
+
+  app.post(
+    "/wuKong/v1/conversations/delete",
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary:
+          "Hide a conversation until a new message; older messages stay hidden for me",
+        security: BEARER,
+        body: ChannelRequest,
+        response: { 200: EnvelopeOf(Type.Null()), ...IM_ERRORS },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const body = request.body;
+      const peer = await requirePeer(
+        db,
+        me,
+        body.channel_id,
+        body.channel_type ?? ChannelType.PERSON,
+      );
+      await deleteConversation(db, me.imId, peer.imId, peer.channelKey);
+      return ok(null);
+    },
+  );
+};

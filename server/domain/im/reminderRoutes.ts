@@ -1,0 +1,63 @@
+// Reminder calls under /api/app/wuKong/v1/reminders: sync mine by version, mark mine done.
+import { Type } from "typebox";
+import { EnvelopeOf, ok } from "../../http/envelope";
+import type { DomainPlugin } from "../../http/registerDomains";
+import { BEARER, signedIn } from "../auth/authenticate";
+import { markRemindersDone, syncReminders } from "./reminders";
+import {
+  IM_ERRORS,
+  Reminder,
+  ReminderDoneRequest,
+  ReminderSyncRequest,
+} from "./schemas";
+
+const tags = ["im"];
+
+export const reminderRoutes: DomainPlugin = (app, { db, auth }) => {
+  const { authenticate } = auth;
+
+  app.post(
+    "/wuKong/v1/reminders/sync",
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: "My reminders changed after `version` (done ones included)",
+        security: BEARER,
+        body: ReminderSyncRequest,
+        response: { 200: EnvelopeOf(Type.Array(Reminder)), ...IM_ERRORS },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const body = request.body;
+      return ok(
+        await syncReminders(
+          db,
+          me.imId,
+          body.version,
+          body.limit ?? 200,
+          body.channel_ids,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    "/wuKong/v1/reminders/done",
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: "Mark my reminders done",
+        security: BEARER,
+        body: ReminderDoneRequest,
+        response: { 200: EnvelopeOf(Type.Null()), ...IM_ERRORS },
+      },
+    },
+    async (request) => {
+      await markRemindersDone(db, signedIn(request).imId, request.body.ids);
+      return ok(null);
+    },
+  );
+};

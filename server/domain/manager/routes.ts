@@ -1,0 +1,104 @@
+// Manager endpoints (signed in): `POST manager/v1/apply` and `GET manager/v1/info` (none, pending,
+// approved or rejected, with dates and the rejection reason). Decisions are taken by an admin with
+// `npm run admin -- manager:approve|manager:reject`.
+import { eq } from "drizzle-orm";
+import { Type } from "typebox";
+import {
+  MANAGER_STATUSES,
+  type ManagerApplicationRow,
+  users,
+} from "../../db/schema";
+import { EnvelopeOf, ok } from "../../http/envelope";
+import { BEARER, signedIn } from "../auth/authenticate";
+import type { CommercePlugin } from "../orders/commerceDeps";
+import { ORDER_ERRORS } from "../orders/schemas";
+import { applyForManager, latestApplication } from "./managerApplications";
+
+const tags = ["managers"];
+
+const ApplyRequest = Type.Object(
+  {
+    name: Type.String({ maxLength: 200 }),
+    phone: Type.String({ maxLength: 20 }),
+    region: Type.String({ maxLength: 200 }),
+    reason: Type.String({ maxLength: 2000 }),
+  },
+  { additionalProperties: false },
+);
+
+const DateOrNull = Type.Union([
+  Type.String({ format: "date-time" }),
+  Type.Null(),
+]);
+
+const ManagerInfo = Type.Object({
+  status: Type.Union([Type.Literal("none"), Type.Enum([...MANAGER_STATUSES])]),
+  isManager: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  applicationId: Type.Union([Type.Integer(), Type.Null()]),
+  name: Type.Union([Type.String(), Type.Null()]),
+  region: Type.Union([Type.String(), Type.Null()]),
+  appliedAt: DateOrNull,
+  decidedAt: DateOrNull,
+  rejectReason: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const managerRoutes: CommercePlugin = (app, { db, auth, clock }) => {
+  const infoOf = async (
+    userId: number,
+    row: ManagerApplicationRow | undefined,
+  ) => {
+    const [user] = await db
+      .select({ isManager: users.isManager })
+      .from(users)
+      .where(eq(users.id, userId));
+    const isManager = user?.isManager === 1 ? (1 as const) : (0 as const);
+    return {
+      status:
+        row?.status ??
+        (isManager === 1 ? ("approved" as const) : ("none" as const)),
+      isManager,
+      applicationId: row?.id ?? null,
+      name: row?.name ?? null,
+      region: row?.region ?? null,
+      appliedAt: row?.createdAt.toISOString() ?? null,
+      decidedAt: row?.decidedAt?.toISOString() ?? null,
+      rejectReason: row?.rejectReason ?? null,
+    };
+  };
+
+  app.post(
+    "/manager/v1/apply",
+    {
+      onRequest: auth.authenticate,
+      schema: {
+        tags,
+        summary: "Apply to become a manager (again after a rejection)",
+        security: BEARER,
+        body: ApplyRequest,
+        response: { 200: EnvelopeOf(ManagerInfo), ...ORDER_ERRORS },
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      const row = await applyForManager(db, userId, request.body, clock());
+      return ok(await infoOf(userId, row));
+    },
+  );
+
+  app.get(
+    "/manager/v1/info",
+    {
+      onRequest: auth.authenticate,
+      schema: {
+        tags,
+        summary: "My manager application: none, pending, approved or rejected",
+        security: BEARER,
+        response: { 200: EnvelopeOf(ManagerInfo), ...ORDER_ERRORS },
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      return ok(await infoOf(userId, await latestApplication(db, userId)));
+    },
+  );
+};

@@ -1,0 +1,117 @@
+// Placing an order: the product must be on sale and the option its own, the fields the product
+// asks for present and well-formed (and no others), the total computed here as price × quantity.
+// The order starts pending payment, with the first timeline entry, in one transaction.
+import type { Db } from "../../db/createDb";
+import { type OrderRow, orderStatusEvents, orders } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { findProduct } from "../content/queries";
+import { uniqueViolation } from "../users/accounts";
+import type { CreateOrderBody } from "./schemas";
+import { optionalText, pastDate, todayOf } from "./fieldRules";
+import { newMasterOrderNo } from "./orderNumbers";
+import { countPending } from "./orderQueries";
+
+export const ORDER_RULES = {
+  maxBeneficiaryName: 40,
+  maxWish: 200,
+  /** Unpaid orders one user may hold at once. */
+  maxPendingPerUser: 10,
+} as const;
+
+const NUMBER_ATTEMPTS = 4;
+
+export async function createOrder(
+  db: Db,
+  userId: number,
+  body: CreateOrderBody,
+  now: number,
+): Promise<OrderRow> {
+  const found = await findProduct(db, body.productId);
+  if (found === undefined)
+    throw HttpError.notFound(`product ${body.productId} not found`);
+  const { product } = found;
+  const option = found.options.find((o) => o.id === body.optionId);
+  if (option === undefined)
+    throw HttpError.badRequest(
+      `body/optionId ${body.optionId} is not an option of product ${body.productId}`,
+    );
+
+  const beneficiaryName = optionalText(
+    body.beneficiaryName,
+    "beneficiaryName",
+    ORDER_RULES.maxBeneficiaryName,
+  );
+  const wish = optionalText(body.wish, "wish", ORDER_RULES.maxWish, {
+    multiline: true,
+  });
+  const birthDateRaw = optionalText(body.birthDate, "birthDate", 10);
+  const birthDate =
+    birthDateRaw === null
+      ? null
+      : pastDate(birthDateRaw, "birthDate", todayOf(now));
+  const fields = [
+    ["beneficiaryName", product.askBeneficiary, beneficiaryName],
+    ["wish", product.askWish, wish],
+    ["birthDate", product.askBirthDate, birthDate],
+  ] as const;
+  for (const [field, asked, value] of fields) {
+    if (asked && value === null)
+      throw HttpError.badRequest(`body/${field} is required for this product`);
+    if (!asked && value !== null)
+      throw HttpError.badRequest(`body/${field} is not asked for this product`);
+  }
+
+  if ((await countPending(db, userId)) >= ORDER_RULES.maxPendingPerUser)
+    throw new HttpError(
+      429,
+      429,
+      `you have ${ORDER_RULES.maxPendingPerUser} unpaid orders: pay or cancel one first`,
+    );
+
+  const at = new Date(now);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            masterOrderNo: newMasterOrderNo(now),
+            userId,
+            productId: product.id,
+            optionId: option.id,
+            productTitle: product.title,
+            optionLabel: option.label,
+            days: option.days,
+            quantity: body.quantity,
+            unitPriceFen: option.priceFen,
+            totalFen: option.priceFen * body.quantity,
+            beneficiaryName,
+            wish,
+            birthDate,
+            showOnWall: body.showOnWall ?? false,
+            status: "pending_payment",
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        if (order === undefined) throw new Error("insert returned no order");
+        await tx.insert(orderStatusEvents).values({
+          orderId: order.id,
+          fromStatus: null,
+          toStatus: "pending_payment",
+          actor: "user",
+          note: "",
+          at,
+        });
+        return order;
+      });
+    } catch (error) {
+      // NOTE: two orders drew the same number the same day (1 in 10^10): draw again.
+      if (
+        uniqueViolation(error) !== "orders_master_order_no_unique" ||
+        attempt >= NUMBER_ATTEMPTS
+      )
+        throw error;
+    }
+  }
+}

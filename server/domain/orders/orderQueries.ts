@@ -1,0 +1,141 @@
+// Reading orders: one of the caller's own (by masterId or masterOrderNo; anyone else's is "not
+// found"), the caller's list newest first, and an order's timeline. Rows only; present.ts shapes them.
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/createDb";
+import {
+  monks,
+  type OrderRow,
+  type OrderStatus,
+  orderStatusEvents,
+  orders,
+  products,
+  users,
+} from "../../db/schema";
+import { HttpError } from "../../http/errors";
+
+export interface OrderView {
+  order: OrderRow;
+  product: {
+    category: (typeof products.$inferSelect)["category"];
+    cover: string;
+  };
+  monkName: (typeof monks.$inferSelect)["name"] | null;
+  monkImId: string | null;
+}
+
+export type TimelineRow = typeof orderStatusEvents.$inferSelect;
+
+export interface OrderRefInput {
+  masterId?: number | undefined;
+  masterOrderNo?: string | undefined;
+}
+
+/** The where clause of an order reference; 400 when neither is given. */
+export function orderRefCondition(ref: OrderRefInput): SQL {
+  const conditions = [];
+  if (ref.masterId !== undefined) conditions.push(eq(orders.id, ref.masterId));
+  if (ref.masterOrderNo !== undefined)
+    conditions.push(eq(orders.masterOrderNo, ref.masterOrderNo));
+  const [first, second] = conditions;
+  if (first === undefined)
+    throw HttpError.badRequest("masterId or masterOrderNo is required");
+  return second === undefined ? first : (and(first, second) ?? first);
+}
+
+function selectViews(db: Db) {
+  return db
+    .select({
+      order: orders,
+      category: products.category,
+      cover: products.cover,
+      monkName: monks.name,
+      monkImId: users.imId,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .leftJoin(monks, eq(monks.id, products.monkId))
+    .leftJoin(users, eq(users.id, monks.userId));
+}
+
+type ViewRow = Awaited<
+  ReturnType<ReturnType<typeof selectViews>["where"]>
+>[number];
+
+function toView(row: ViewRow): OrderView {
+  return {
+    order: row.order,
+    product: { category: row.category, cover: row.cover },
+    monkName: row.monkName,
+    monkImId: row.monkImId,
+  };
+}
+
+/** The caller's order; 404 (same answer as for a missing one) when it is someone else's. */
+export async function findOwnOrder(
+  db: Db,
+  userId: number,
+  ref: OrderRefInput,
+): Promise<OrderView> {
+  const [row] = await selectViews(db).where(
+    and(orderRefCondition(ref), eq(orders.userId, userId)),
+  );
+  if (row === undefined) throw HttpError.notFound("order not found");
+  return toView(row);
+}
+
+export async function findOrderView(
+  db: Db,
+  orderId: number,
+): Promise<OrderView | undefined> {
+  const [row] = await selectViews(db).where(eq(orders.id, orderId));
+  return row === undefined ? undefined : toView(row);
+}
+
+export async function findOrderByNo(
+  db: Db,
+  masterOrderNo: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.masterOrderNo, masterOrderNo));
+  return row;
+}
+
+export async function listOwnOrders(
+  db: Db,
+  userId: number,
+  query: { status?: OrderStatus | undefined; page: number; pageSize: number },
+): Promise<{ rows: OrderView[]; total: number }> {
+  const where = and(
+    eq(orders.userId, userId),
+    query.status === undefined ? undefined : eq(orders.status, query.status),
+  );
+  const [totals, rows] = await Promise.all([
+    db.select({ total: count() }).from(orders).where(where),
+    selectViews(db)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  ]);
+  return { rows: rows.map(toView), total: totals[0]?.total ?? 0 };
+}
+
+export function orderTimeline(db: Db, orderId: number): Promise<TimelineRow[]> {
+  return db
+    .select()
+    .from(orderStatusEvents)
+    .where(eq(orderStatusEvents.orderId, orderId))
+    .orderBy(asc(orderStatusEvents.id));
+}
+
+export async function countPending(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), eq(orders.status, "pending_payment")),
+    );
+  return row?.n ?? 0;
+}

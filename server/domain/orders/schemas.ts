@@ -1,0 +1,141 @@
+// TypeBox schemas of the order API: create/cancel bodies, detail/list queries, and the order shape
+// the client shows (with its timeline). Prices are integers in fen.
+import { type Static, Type } from "typebox";
+import {
+  ORDER_STATUSES,
+  PAY_CHANNELS,
+  PRODUCT_CATEGORIES,
+} from "../../db/schema";
+import { ErrorEnvelope } from "../../http/envelope";
+import { LocaleQuery } from "../content/schemas";
+import { MASTER_ORDER_NO_PATTERN } from "./orderNumbers";
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const MasterOrderNo = Type.String({
+  pattern: MASTER_ORDER_NO_PATTERN,
+  description: "The order number people see (18 digits).",
+});
+
+/** One of masterId or masterOrderNo names an order (the caller's own). */
+export const OrderRefFields = {
+  masterId: Type.Optional(Id),
+  masterOrderNo: Type.Optional(MasterOrderNo),
+};
+export const OrderRef = Type.Object(OrderRefFields);
+
+export const OrderDetailQuery = Type.Object({
+  ...LocaleQuery.properties,
+  ...OrderRefFields,
+});
+
+export const MyOrdersQuery = Type.Object({
+  ...LocaleQuery.properties,
+  status: Type.Optional(
+    Type.Enum([...ORDER_STATUSES], { description: "Only this status." }),
+  ),
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  ),
+  pageSize: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
+  ),
+});
+
+export const CreateOrderRequest = Type.Object(
+  {
+    productId: Id,
+    optionId: Id,
+    quantity: Type.Integer({ minimum: 1, maximum: 99 }),
+    beneficiaryName: Type.Optional(Type.String({ maxLength: 200 })),
+    wish: Type.Optional(Type.String({ maxLength: 2000 })),
+    birthDate: Type.Optional(
+      Type.String({ maxLength: 10, description: "YYYY-MM-DD" }),
+    ),
+    showOnWall: Type.Optional(
+      Type.Boolean({
+        description: "Consent to show the wish on the public blessing wall.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateOrderQuery = LocaleQuery;
+
+export const TimelineEntry = Type.Object({
+  status: Type.Enum([...ORDER_STATUSES]),
+  from: Type.Union([Type.Enum([...ORDER_STATUSES]), Type.Null()]),
+  at: Type.String({ format: "date-time" }),
+  actor: Type.String({ description: "user | system | wechat_pay | admin" }),
+  note: Type.String(),
+});
+
+export const Order = Type.Object({
+  masterId: Type.Integer({ description: "Order id." }),
+  masterOrderNo: MasterOrderNo,
+  id: Type.Integer({ description: "The product id." }),
+  status: Type.Enum([...ORDER_STATUSES]),
+  product: Type.Object({
+    id: Type.Integer(),
+    category: Type.Enum([...PRODUCT_CATEGORIES]),
+    title: Type.String(),
+    cover: Type.String(),
+    monkName: Type.Union([Type.String(), Type.Null()]),
+    monkImId: Type.Union([Type.String(), Type.Null()]),
+  }),
+  option: Type.Object({
+    id: Type.Integer(),
+    label: Type.String(),
+    days: Type.Integer(),
+  }),
+  quantity: Type.Integer(),
+  unitPriceFen: Type.Integer(),
+  totalFen: Type.Integer(),
+  beneficiaryName: Type.Union([Type.String(), Type.Null()]),
+  wish: Type.Union([Type.String(), Type.Null()]),
+  birthDate: Type.Union([Type.String(), Type.Null()]),
+  showOnWall: Type.Boolean(),
+  payChannel: Type.Union([Type.Enum([...PAY_CHANNELS]), Type.Null()]),
+  openidBound: Type.Boolean({
+    description: "A JSAPI payer openid is stored (silent authorisation done).",
+  }),
+  createdAt: Type.String({ format: "date-time" }),
+  payBefore: Type.Union([Type.String({ format: "date-time" }), Type.Null()], {
+    description: "Pending orders: cancelled automatically at this time.",
+  }),
+  paidAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  serviceStartedAt: Type.Union([
+    Type.String({ format: "date-time" }),
+    Type.Null(),
+  ]),
+  completedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  cancelledAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  refundedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+});
+
+export const OrderDetail = Type.Object({
+  ...Order.properties,
+  timeline: Type.Array(TimelineEntry, { description: "Oldest first." }),
+});
+
+export const OrderPage = Type.Object({
+  list: Type.Array(Order),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+
+export const ORDER_ERRORS = {
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  403: ErrorEnvelope,
+  404: ErrorEnvelope,
+  409: ErrorEnvelope,
+  429: ErrorEnvelope,
+  500: ErrorEnvelope,
+  503: ErrorEnvelope,
+} as const;
+
+export type OrderDto = Static<typeof Order>;
+export type OrderDetailDto = Static<typeof OrderDetail>;
+export type CreateOrderBody = Static<typeof CreateOrderRequest>;

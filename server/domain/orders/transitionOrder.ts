@@ -1,0 +1,72 @@
+// Moves an order's status, the only way any status changes: inside one transaction the row is
+// locked, the move is checked against the state machine and recorded in the timeline. Moving to
+// the status the order already has is a no-op (idempotent), so retries and replays are safe.
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/createDb";
+import {
+  type OrderRow,
+  type OrderStatus,
+  orderStatusEvents,
+  orders,
+} from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import {
+  canMove,
+  type OrderActor,
+  OrderStateError,
+  timestampFor,
+} from "./orderStatus";
+
+export interface TransitionInput {
+  orderId: number;
+  to: OrderStatus;
+  actor: OrderActor;
+  note?: string;
+  now: Date;
+  /** Extra columns written with the move (e.g. the WeChat transaction id). */
+  set?: Partial<Pick<OrderRow, "transactionId" | "payerOpenid" | "paidAt">>;
+}
+
+export interface TransitionResult {
+  order: OrderRow;
+  /** False when the order already had the target status. */
+  changed: boolean;
+}
+
+export async function transitionOrder(
+  db: Db,
+  input: TransitionInput,
+): Promise<TransitionResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for("update");
+    if (row === undefined)
+      throw HttpError.notFound(`order ${input.orderId} not found`);
+    if (row.status === input.to) return { order: row, changed: false };
+    if (!canMove(row.status, input.to))
+      throw new OrderStateError(row.masterOrderNo, row.status, input.to);
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: input.to,
+        updatedAt: input.now,
+        ...timestampFor(input.to, input.now),
+        ...input.set,
+      })
+      .where(eq(orders.id, row.id))
+      .returning();
+    if (updated === undefined) throw new Error("order update returned no row");
+    await tx.insert(orderStatusEvents).values({
+      orderId: row.id,
+      fromStatus: row.status,
+      toStatus: input.to,
+      actor: input.actor,
+      note: input.note ?? "",
+      at: input.now,
+    });
+    return { order: updated, changed: true };
+  });
+}

@@ -1,0 +1,273 @@
+// The embedded ImEngine: one send path for SEND frames and the HTTP API — validate, de-duplicate
+// (in flight and stored), group-commit, then fan out RECVs. A message is acknowledged only once
+// its batch has committed.
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import {
+  ContentType,
+  HeaderFlag,
+  ReasonCode,
+  SettingBit,
+  encodeUtf8,
+} from "#protocol";
+import type { Db } from "../db/createDb";
+import { personalChannelKey } from "../domain/im/channelKey";
+import type {
+  ImCommand,
+  ImEngine,
+  ImSendRequest,
+  ImSendResult,
+} from "../domain/im/ImEngine";
+import type { Clock } from "../providers/lib/runtime";
+import { type MessageToStore, type StoredMessage, dedupKey } from "./batchPlan";
+import { batchStatements } from "./batchStatements";
+import type { ConnectionRegistry } from "./ConnectionRegistry";
+import type { Delivery, OutboundMessage } from "./Delivery";
+import type { GatewayOptions } from "./gatewayOptions";
+import { GroupCommitter } from "./GroupCommitter";
+import type { ImConnection } from "./ImConnection";
+import type { MessageIdGenerator } from "./MessageIdGenerator";
+import { persistBatch } from "./persistBatch";
+import { checkPayload, checkTags, classifyChannel } from "./sendRules";
+import type { UserDirectory } from "./UserDirectory";
+
+/** Test seams; production passes none. */
+export interface GatewayHooks {
+  /**
+   * Runs after a batch committed and before any sender is told (SENDACK) or any RECV goes out.
+   * The crash test kills the process here to prove that a resend after restart is stored once.
+   */
+  afterCommit?: (stored: readonly StoredMessage[]) => void | Promise<void>;
+}
+
+export interface EngineDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  options: GatewayOptions;
+  registry: ConnectionRegistry;
+  delivery: Delivery;
+  directory: UserDirectory;
+  ids: MessageIdGenerator;
+  hooks?: GatewayHooks;
+}
+
+const STREAM_BITS = SettingBit.STREAM | SettingBit.LEGACY_STREAM;
+
+export class EmbeddedImEngine implements ImEngine {
+  readonly #deps: EngineDeps;
+  readonly #committer: GroupCommitter<MessageToStore, StoredMessage>;
+  readonly #inflight = new Map<string, Promise<ImSendResult>>();
+  #closed = false;
+
+  constructor(deps: EngineDeps) {
+    this.#deps = deps;
+    const { hooks } = deps;
+    const statements = batchStatements(deps.db);
+    this.#committer = new GroupCommitter(
+      async (items) => {
+        const stored = await persistBatch(statements, items);
+        await hooks?.afterCommit?.(stored);
+        return stored;
+      },
+      deps.options.maxBatch,
+      deps.options.commitLingerMs,
+    );
+  }
+
+  /** Batches written so far. */
+  get batches(): number {
+    return this.#committer.batches;
+  }
+
+  send(request: ImSendRequest): Promise<ImSendResult> {
+    return this.sendFrom(request, null);
+  }
+
+  /** Like {@link send}; `origin` is the sending connection (it gets no RECV copy). */
+  async sendFrom(
+    request: ImSendRequest,
+    origin: ImConnection | null,
+  ): Promise<ImSendResult> {
+    if (this.#closed)
+      return refuse(ReasonCode.SYSTEM_ERROR, "the server is shutting down");
+    const kind = classifyChannel(
+      request.fromUid,
+      request.channelId,
+      request.channelType,
+    );
+    if (!kind.ok) return kind;
+    const tags = checkTags(request.clientMsgNo ?? "", request.topic);
+    if (tags !== null) return tags;
+    const setting = request.setting ?? 0;
+    if ((setting & STREAM_BITS) !== 0)
+      return refuse(
+        ReasonCode.NOT_SUPPORT_HEADER,
+        "stream messages are not supported",
+      );
+    const payload = checkPayload(
+      request.payload,
+      this.#deps.options.maxPayloadBytes,
+    );
+    if (!payload.ok) return payload;
+    const clientMsgNo =
+      request.clientMsgNo === undefined || request.clientMsgNo === ""
+        ? randomUUID().replaceAll("-", "")
+        : request.clientMsgNo;
+    const timestamp = Math.floor(this.#deps.clock() / 1000);
+    const outbound: OutboundMessage = {
+      messageId: 0n,
+      messageSeq: 0,
+      timestamp,
+      fromUid: request.fromUid,
+      channelId: request.channelId,
+      channelType: request.channelType,
+      clientMsgNo,
+      setting,
+      topic: request.topic ?? null,
+      expire: request.expire ?? 0,
+      redDot: request.redDot ?? true,
+      noPersist: request.noPersist === true,
+      syncOnce: request.syncOnce === true,
+      payload: request.payload,
+    };
+
+    if (kind.kind === "data") {
+      if (origin !== null && !origin.isSubscribed(request.channelId))
+        return refuse(
+          ReasonCode.SUBSCRIBER_NOT_EXIST,
+          "subscribe to a data channel before sending to it",
+        );
+      return this.#deliverTransient({ ...outbound, noPersist: true }, origin);
+    }
+    if ((await this.#deps.directory.userIdOf(request.channelId)) === null)
+      return refuse(
+        ReasonCode.CHANNEL_NOT_EXIST,
+        `no user ${request.channelId}`,
+      );
+    if (outbound.noPersist) return this.#deliverTransient(outbound, origin);
+
+    const key = dedupKey(request.fromUid, clientMsgNo);
+    const running = this.#inflight.get(key);
+    if (running !== undefined)
+      return running.then((r) => (r.ok ? { ...r, duplicate: true } : r));
+    const promise = this.#store(
+      outbound,
+      request.clientSeq ?? 0,
+      payload.text,
+      payload.contentType,
+      origin,
+    );
+    this.#inflight.set(key, promise);
+    void promise.finally(() => this.#inflight.delete(key));
+    return promise;
+  }
+
+  notify(command: ImCommand): void {
+    const payload = encodeUtf8(
+      JSON.stringify({
+        cmd: command.cmd,
+        param: command.param ?? null,
+        type: ContentType.CMD,
+      }),
+    );
+    this.#deps.delivery.deliverTo(command.toUid, command.channelId, {
+      messageId: this.#deps.ids.next(),
+      messageSeq: 0,
+      timestamp: Math.floor(this.#deps.clock() / 1000),
+      fromUid: "",
+      channelId: command.channelId,
+      channelType: command.channelType,
+      clientMsgNo: randomUUID().replaceAll("-", ""),
+      setting: 0,
+      topic: null,
+      expire: 0,
+      redDot: false,
+      noPersist: true,
+      syncOnce: false,
+      payload,
+    });
+  }
+
+  isOnline(userId: number): boolean {
+    return this.#deps.registry.isOnline(userId);
+  }
+
+  /** Refuses new sends and waits for the batches already submitted. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#committer.drain();
+  }
+
+  #deliverTransient(
+    message: OutboundMessage,
+    origin: ImConnection | null,
+  ): ImSendResult {
+    const messageId = this.#deps.ids.next();
+    this.#deps.delivery.deliver({ ...message, messageId }, origin);
+    return {
+      ok: true,
+      messageId,
+      messageSeq: 0,
+      clientMsgNo: message.clientMsgNo,
+      timestamp: message.timestamp,
+      duplicate: false,
+    };
+  }
+
+  async #store(
+    message: OutboundMessage,
+    clientSeq: number,
+    text: string,
+    contentType: number,
+    origin: ImConnection | null,
+  ): Promise<ImSendResult> {
+    const id = this.#deps.ids.next();
+    const stored = await this.#committer.submit({
+      id,
+      channelKey: personalChannelKey(message.fromUid, message.channelId),
+      channelType: message.channelType,
+      fromUid: message.fromUid,
+      toUid: message.channelId,
+      clientMsgNo: message.clientMsgNo,
+      clientSeq,
+      setting: message.setting,
+      header:
+        (message.redDot ? HeaderFlag.RED_DOT : 0) |
+        (message.syncOnce ? HeaderFlag.SYNC_ONCE : 0),
+      contentType,
+      expire: message.expire,
+      topic: message.topic,
+      timestamp: message.timestamp,
+      payload: text,
+      updatesConversations: contentType !== ContentType.CMD,
+    });
+    if (!stored.duplicate) {
+      try {
+        this.#deps.delivery.deliver(
+          {
+            ...message,
+            messageId: stored.messageId,
+            messageSeq: stored.messageSeq,
+          },
+          origin,
+        );
+      } catch (error) {
+        // NOTE: the message is stored; a failed push is caught up by sync, never un-acknowledged.
+        this.#deps.logger.error({ err: error }, "IM delivery failed");
+      }
+    }
+    return {
+      ok: true,
+      messageId: stored.messageId,
+      messageSeq: stored.messageSeq,
+      clientMsgNo: message.clientMsgNo,
+      timestamp: stored.timestamp,
+      duplicate: stored.duplicate,
+    };
+  }
+}
+
+function refuse(reason: ReasonCode, detail: string): ImSendResult {
+  return { ok: false, reason, detail };
+}

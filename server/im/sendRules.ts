@@ -1,0 +1,108 @@
+// What a SEND (or an HTTP send) may carry, decided without I/O: the channel kind and the payload
+// rules. Each refusal names the reason code the SENDACK (or HTTP error) reports (§11).
+import { ChannelType, ReasonCode } from "#protocol";
+
+/** A refusal: the SENDACK reason and a description for logs and HTTP errors. */
+export interface SendRefusal {
+  ok: false;
+  reason: ReasonCode;
+  detail: string;
+}
+
+export type ChannelKind =
+  { ok: true; kind: "personal" } | { ok: true; kind: "data" } | SendRefusal;
+
+/** The sent payload, validated: its JSON text and content `type`. */
+export type PayloadCheck =
+  { ok: true; text: string; contentType: number } | SendRefusal;
+
+const MAX_CHANNEL_ID_LENGTH = 128;
+/** clientMsgNo and topic are echoed in every RECV; the SDK's clientMsgNo has 33–40 characters. */
+const MAX_TAG_LENGTH = 128;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function refuse(reason: ReasonCode, detail: string): SendRefusal {
+  return { ok: false, reason, detail };
+}
+
+/**
+ * Personal channels (type 1) go to another user (existence is checked by the engine); data
+ * channels (type 7) to their subscribers; every other type is refused (23).
+ */
+export function classifyChannel(
+  fromUid: string,
+  channelId: string,
+  channelType: number,
+): ChannelKind {
+  if (channelId === "" || channelId.length > MAX_CHANNEL_ID_LENGTH)
+    return refuse(
+      ReasonCode.CHANNEL_ID_ERROR,
+      "channel id is empty or too long",
+    );
+  if (channelType === ChannelType.PERSON) {
+    if (channelId === fromUid)
+      return refuse(
+        ReasonCode.CHANNEL_ID_ERROR,
+        "a personal channel needs another user",
+      );
+    return { ok: true, kind: "personal" };
+  }
+  if (channelType === ChannelType.DATA) return { ok: true, kind: "data" };
+  return refuse(
+    ReasonCode.NOT_SUPPORT_CHANNEL_TYPE,
+    `channel type ${channelType} is not supported (1 personal, 7 data)`,
+  );
+}
+
+/** clientMsgNo (the de-duplication key) and topic: at most 128 characters (else 11 notAllowSend). */
+export function checkTags(
+  clientMsgNo: string,
+  topic: string | undefined,
+): SendRefusal | null {
+  if (clientMsgNo.length > MAX_TAG_LENGTH)
+    return refuse(
+      ReasonCode.NOT_ALLOW_SEND,
+      "clientMsgNo is longer than 128 characters",
+    );
+  if (topic !== undefined && topic.length > MAX_TAG_LENGTH)
+    return refuse(
+      ReasonCode.NOT_ALLOW_SEND,
+      "topic is longer than 128 characters",
+    );
+  return null;
+}
+
+/**
+ * The decrypted payload must be at most `maxBytes` (else 11 notAllowSend) of UTF-8 JSON holding an
+ * object with an integer `type` (§9; else 9 payloadDecodeError).
+ */
+export function checkPayload(
+  bytes: Uint8Array,
+  maxBytes: number,
+): PayloadCheck {
+  if (bytes.length > maxBytes)
+    return refuse(
+      ReasonCode.NOT_ALLOW_SEND,
+      `payload of ${bytes.length} bytes; the limit is ${maxBytes}`,
+    );
+  let text: string;
+  let json: unknown;
+  try {
+    text = utf8.decode(bytes);
+    json = JSON.parse(text);
+  } catch {
+    return refuse(ReasonCode.PAYLOAD_DECODE_ERROR, "payload is not UTF-8 JSON");
+  }
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    return refuse(
+      ReasonCode.PAYLOAD_DECODE_ERROR,
+      "payload JSON is not an object",
+    );
+  const type = (json as { type?: unknown }).type;
+  if (typeof type !== "number" || !Number.isSafeInteger(type))
+    return refuse(
+      ReasonCode.PAYLOAD_DECODE_ERROR,
+      "payload JSON has no integer `type`",
+    );
+  return { ok: true, text, contentType: type };
+}

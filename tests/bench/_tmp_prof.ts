@@ -1,0 +1,16 @@
+import { spawn } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ask, ready, type BenchUser } from "./gatewayBenchProtocol";
+const dataDir = await mkdtemp(join(tmpdir(), "fy-prof-"));
+const sp = (file: string, env: Record<string, string>, args: string[] = []) => spawn(process.execPath, [...args, "--import", "tsx", file], { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+const load = sp("tests/bench/gatewayLoad.ts", {}); await ready(load);
+const server = sp("tests/bench/gatewayBenchServer.ts", { DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "development", DEV_TOOLS: "0" }, ["--cpu-prof", "--cpu-prof-dir=/tmp/imexp/prof2"]);
+const { port } = await ready<{ port: number }>(server);
+const { users } = await ask<{ users: BenchUser[] }>(server, { type: "users", count: 200 });
+await ask(load, { type: "connect", url: `ws://127.0.0.1:${port}/im`, users, version: 4, concurrency: 100 });
+const st = await ask<any>(load, { type: "run", pairs: 100, rate: Number(process.env.RATE ?? 1500), seconds: 10 });
+console.log(st);
+await ask(server, { type: "stop" });
+load.kill("SIGKILL"); process.exit(0);

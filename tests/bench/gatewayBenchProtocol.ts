@@ -1,0 +1,100 @@
+// IPC messages between gateway.bench.ts and its child processes (the server under test, the bare
+// relay, the load generator), plus a tiny request/response helper over a child's IPC channel.
+import type { ChildProcess } from "node:child_process";
+
+export interface BenchUser {
+  uid: string;
+  token: string;
+}
+
+/** Requests to the server under test (gatewayBenchServer.ts). */
+export type BenchRequest =
+  | { id: number; type: "users"; count: number }
+  | { id: number; type: "rss" }
+  | { id: number; type: "commits" }
+  | { id: number; type: "stop" };
+
+/** Requests to the load generator (gatewayLoad.ts). */
+export type LoadRequest =
+  | {
+      id: number;
+      type: "connect";
+      url: string;
+      users: BenchUser[];
+      version: number;
+      concurrency: number;
+    }
+  | { id: number; type: "run"; pairs: number; rate: number; seconds: number }
+  | { id: number; type: "closeAll" }
+  | { id: number; type: "exit" };
+
+export interface ConnectResult {
+  connected: number;
+  failed: number;
+  ms: number;
+}
+
+export interface RunStats {
+  rate: number;
+  seconds: number;
+  sent: number;
+  acked: number;
+  refused: number;
+  received: number;
+  achievedPerSecond: number;
+  ackP50: number;
+  ackP99: number;
+  recvP50: number;
+  recvP99: number;
+}
+
+let nextId = 1;
+
+/** Sends `request` (an id is added) and resolves with the child's reply carrying that id. */
+export function ask<T>(
+  child: ChildProcess,
+  request: Record<string, unknown>,
+  timeoutMs = 600_000,
+): Promise<T> {
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off("message", onMessage);
+      reject(
+        new Error(
+          `no answer to ${String(request.type)} within ${timeoutMs} ms`,
+        ),
+      );
+    }, timeoutMs);
+    const onMessage = (message: unknown) => {
+      if ((message as { id?: number }).id !== id) return;
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      resolve(message as T);
+    };
+    child.on("message", onMessage);
+    child.send({ ...request, id });
+  });
+}
+
+/** Waits for the first IPC message with id 0 (the child's "ready" announcement). */
+export function ready<T>(child: ChildProcess, timeoutMs = 120_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error("child did not start in time"));
+    }, timeoutMs);
+    const onMessage = (message: unknown) => {
+      if ((message as { id?: number }).id !== 0) return;
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      resolve(message as T);
+    };
+    child.on("message", onMessage);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`child exited with ${String(code)} before it was ready`),
+      );
+    });
+  });
+}
