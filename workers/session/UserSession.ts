@@ -2,6 +2,7 @@
 // upload paths wired together, plus the operations tabs call on that user's data. Created by
 // SessionService at `start`, disposed at stop-for-another-user or logout.
 import type { LoadOlderResult, QueuedMessage } from "../api";
+import Dexie from "dexie";
 import type { AppDb } from "../../src/db/AppDb";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import {
@@ -42,6 +43,9 @@ import {
   type UserContext,
 } from "./UserContext";
 import type { SessionEvent } from "../api";
+
+/** How many of the newest messages count as displayed when a thread opens (one page). */
+const SHOWN_ON_OPEN = 100;
 
 /** The command the server sends when a channel's message extras changed (receipts, revoke). */
 export const SYNC_EXTRA_CMD = "syncMessageExtra";
@@ -284,11 +288,25 @@ export class UserSession {
   async channelShown(channel: ChannelRef): Promise<void> {
     await this.markRead(channel);
     const { channelId, channelType } = channel;
-    const rows = await this.db.messages
-      .where("[channelId+channelType+status]")
-      .equals([channelId, channelType, MessageStatus.NORMAL])
-      .filter((m) => m.receipt && !m.readed && m.fromUid !== this.uid)
-      .toArray();
+    // NOTE: only what a thread can show on opening counts as displayed (its newest page), so
+    // a conversation holding 10,000 messages is not read in full each time it is opened.
+    const rows = (
+      await this.db.messages
+        .where("[channelId+channelType+messageSeq]")
+        .between(
+          [channelId, channelType, Dexie.minKey],
+          [channelId, channelType, Dexie.maxKey],
+        )
+        .reverse()
+        .limit(SHOWN_ON_OPEN)
+        .toArray()
+    ).filter(
+      (m) =>
+        m.status === MessageStatus.NORMAL &&
+        m.receipt &&
+        !m.readed &&
+        m.fromUid !== this.uid,
+    );
     this.#shown(rows);
   }
 
