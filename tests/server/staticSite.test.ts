@@ -88,7 +88,8 @@ describe("static PWA serving", () => {
     ["/api/app/nope", "Not found: GET /api/app/nope"],
     ["/im", "Not found: GET /im"],
     ["/dev/sms", "Not found: GET /dev/sms"],
-    ["/media/abc", "Not found: GET /media/abc"],
+    // /media is the uploads route: an unknown (or malformed) name is a plain miss.
+    ["/media/abc", "No such file"],
   ])(
     "answers %s with a 404 envelope, even for a browser",
     async (path, msg) => {

@@ -47,6 +47,8 @@ const NameParams = Type.Object({
   name: Type.String({ pattern: STORED_NAME_PATTERN }),
 });
 
+const MediaParams = Type.Object({ name: Type.String() });
+
 function isTooLarge(error: unknown): boolean {
   return (
     typeof error === "object" &&
@@ -138,11 +140,15 @@ export function mediaRoutes(app: App, { config, db }: DomainDeps): void {
         tags,
         summary:
           "A stored upload (public: its unguessable name is the capability)",
-        params: NameParams,
+        params: MediaParams,
       },
     },
     async (request, reply) => {
-      const row = await findUpload(db, request.params.name);
+      // NOTE: a malformed name is just another unknown file: 404, like any other miss.
+      const { name } = request.params;
+      const row = new RegExp(STORED_NAME_PATTERN).test(name)
+        ? await findUpload(db, name)
+        : undefined;
       if (row === undefined) throw new UploadRefused(404, 404, "No such file");
       const etag = `"${row.name}"`;
       void reply

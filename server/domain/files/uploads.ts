@@ -157,10 +157,44 @@ export async function deleteUpload(
   if (row === undefined) throw HttpError.notFound(`No file ${name}`);
   if (row.userId !== userId)
     throw new HttpError(403, 403, "Only the uploader may delete this file");
-  await db
-    .delete(uploadedFiles)
-    .where(and(eq(uploadedFiles.name, name), eq(uploadedFiles.userId, userId)));
+  try {
+    await db
+      .delete(uploadedFiles)
+      .where(
+        and(eq(uploadedFiles.name, name), eq(uploadedFiles.userId, userId)),
+      );
+  } catch (error) {
+    // NOTE: another record still points at the file (e.g. a signed agreement's signature).
+    if (isForeignKeyViolation(error))
+      throw new HttpError(
+        409,
+        409,
+        "This file is still in use and cannot be deleted",
+      );
+    throw error;
+  }
   await unlink(join(dir, name)).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   });
+}
+
+/**
+ * PostgreSQL's foreign_key_violation (23503) or restrict_violation (23001, an ON DELETE RESTRICT
+ * reference), directly or as the cause of a driver error.
+ */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (
+    let e: unknown = error, depth = 0;
+    e !== undefined && e !== null && depth < 4;
+    depth++
+  ) {
+    if (
+      typeof e === "object" &&
+      "code" in e &&
+      (e.code === "23503" || e.code === "23001")
+    )
+      return true;
+    e = typeof e === "object" && "cause" in e ? e.cause : undefined;
+  }
+  return false;
 }

@@ -78,7 +78,7 @@ describeEachDatabase("prayer agreements and contracts", (database) => {
         body: form,
       },
     );
-    return { status: response.status, body: (await response.json()) };
+    return { status: response.status, body: await response.json() };
   }
   const storedFiles = async () => ({
     rows: (await server.db.select().from(uploadedFiles)).length,
@@ -278,6 +278,17 @@ describeEachDatabase("prayer agreements and contracts", (database) => {
     expect(new URL(signed.body.data.signatureUrl).pathname).toMatch(
       /^\/media\/[A-Za-z0-9_-]{32}\.png$/,
     );
+
+    // The signature belongs to the agreement now: deleting it is refused, not a 500.
+    const signatureName = new URL(signed.body.data.signatureUrl).pathname
+      .split("/")
+      .pop()!;
+    const deleted = await fetch(
+      new URL(`/api/app/file/v1/${signatureName}`, server.baseUrl),
+      { method: "DELETE", headers: { authorization: `Bearer ${alice.token}` } },
+    );
+    expect(deleted.status).toBe(409);
+    expect((await fetch(signed.body.data.signatureUrl)).status).toBe(200);
 
     const filesAfterSign = await storedFiles();
     const resign = await sign(
