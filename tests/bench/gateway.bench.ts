@@ -303,6 +303,9 @@ async function main(): Promise<void> {
         relay_msgs_per_s: relayMsgs,
         ratio_vs_relay:
           relayMsgs > 0 ? Number((msgs / relayMsgs).toFixed(3)) : null,
+        p99_targets_met: ours.stats !== null && meetsTargets(ours.stats),
+        relay_p99_ack_ms: base.stats?.ackP99 ?? null,
+        load_avg_1m: Number(loadavg()[0]?.toFixed(2)),
       }),
     );
   } finally {
