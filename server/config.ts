@@ -2,6 +2,7 @@
 // typed AppConfig by a pure function. Nothing else in server/ reads process.env.
 import { isAbsolute, resolve } from "node:path";
 import { AUTH_ENV_VARS, type AuthConfig, parseAuthConfig } from "./authConfig";
+import { IM_ENV_VARS } from "./im/imEnv";
 import { PAY_ENV_VARS, type PayConfig, parsePayConfig } from "./payConfig";
 import {
   ConfigError,
@@ -113,6 +114,7 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   },
   ...AUTH_ENV_VARS,
   ...PAY_ENV_VARS,
+  ...IM_ENV_VARS,
 ];
 
 const WILDCARD_HOSTS = ["0.0.0.0", "::", "[::]"];

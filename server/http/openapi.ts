@@ -40,6 +40,36 @@ export async function registerOpenApi(
           description:
             "The signed-in account (Authorization: Bearer <app_token>): info, phone binding, logout.",
         },
+        {
+          name: "im",
+          description:
+            "Messaging: send, sync, conversations, receipts, revoke, reminders (WuKongIM HTTP shapes).",
+        },
+        {
+          name: "files",
+          description:
+            "Chat image uploads; stored files are served under /media by unguessable name.",
+        },
+        {
+          name: "orders",
+          description: "Blessing-service orders and their status timeline.",
+        },
+        {
+          name: "payments",
+          description:
+            "WeChat Pay (JSAPI and Native), payment status, the payment notification.",
+        },
+        {
+          name: "blessings",
+          description: "The public blessing wall and joining a blessing.",
+        },
+        { name: "fate", description: "Fate-together sign-up." },
+        { name: "invites", description: "Invite codes and invite records." },
+        { name: "managers", description: "Manager applications." },
+        {
+          name: "contracts",
+          description: "Prayer agreements and signed contracts.",
+        },
       ],
       components: {
         securitySchemes: {

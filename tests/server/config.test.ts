@@ -6,6 +6,7 @@ import {
   imWsUrlFor,
   parseConfig,
 } from "../../server/config";
+import { imOptionsFromEnv } from "../../server/im/imEnv";
 
 const cwd = "/srv/fuyuan";
 /** The least production needs: a secret, and providers for enabled login methods (none here). */
@@ -189,7 +190,7 @@ describe("imWsUrlFor", () => {
 });
 
 describe("ENV_VARS", () => {
-  it("documents exactly the variables parseConfig reads", () => {
+  it("documents exactly the variables parseConfig and the IM gateway read", () => {
     const read = new Set<string>();
     const recordingEnv = new Proxy<Record<string, string | undefined>>(
       {},
@@ -201,6 +202,7 @@ describe("ENV_VARS", () => {
       },
     );
     parseConfig(recordingEnv, cwd);
+    imOptionsFromEnv(recordingEnv);
     expect(ENV_VARS.map((v) => v.name).sort()).toEqual([...read].sort());
     for (const v of ENV_VARS) expect(v.description.length).toBeGreaterThan(10);
   });

@@ -17,6 +17,10 @@ export const CloseCode = {
   KICKED: 4005,
   /** Silent for longer than the idle time (§12). */
   IDLE_TIMEOUT: 4006,
+  /** The connection's login session was revoked (logout, token rotation) or the account banned; after DISCONNECT. */
+  SESSION_REVOKED: 4007,
+  /** The client does not read fast enough: outbound bytes piled up past the cap. */
+  SLOW_CONSUMER: 4008,
 } as const;
 /** One of the {@link CloseCode} numbers. */
 export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
