@@ -2,6 +2,7 @@
 // an input method is composing), a send button, and an image button; pasted images are sent too.
 import {
   forwardRef,
+  useEffect,
   useRef,
   useState,
   type ClipboardEvent,
@@ -11,6 +12,7 @@ import { useLingui } from "@lingui/react/macro";
 import { ImageIcon, SendIcon } from "./chatIcons";
 import { composerKeyAction } from "./composerKeys";
 import { imageFilesOf } from "./imageFile";
+import { setDraftActive } from "../../pwa/draftActive";
 import "./composer.css";
 
 /** The worker's text limit (workers/session/outgoing.ts MAX_TEXT_LENGTH). */
@@ -31,6 +33,17 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(
     const composing = useRef(false);
     const fileInput = useRef<HTMLInputElement>(null);
     const empty = text.trim() === "";
+
+    // NOTE: while text waits here, no tab of this browser reloads into a new build (src/pwa).
+    useEffect(() => {
+      setDraftActive(!empty);
+    }, [empty]);
+    useEffect(
+      () => () => {
+        setDraftActive(false);
+      },
+      [],
+    );
 
     const send = async () => {
       if (empty || sending) return;

@@ -5,6 +5,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { I18nProvider } from "@lingui/react";
 import { i18n } from "@lingui/core";
 import { Composer } from "../../../../src/features/destiny/Composer";
+import { isDraftActive } from "../../../../src/pwa/draftActive";
 import {
   composerKeyAction,
   type ComposerKey,
@@ -141,5 +142,19 @@ describe("<Composer>", () => {
     const png = new File([new Uint8Array([1])], "b.png", { type: "image/png" });
     fireEvent.change(input, { target: { files: [png] } });
     expect(onSendImages).toHaveBeenCalledWith([png]);
+  });
+});
+
+describe("<Composer> and app updates", () => {
+  it("marks a draft as active while text waits, and clears it once sent", async () => {
+    localStorage.clear();
+    const { box } = renderComposer();
+    expect(isDraftActive()).toBe(false);
+    fireEvent.change(box, { target: { value: "南无阿弥陀佛" } });
+    expect(isDraftActive()).toBe(true);
+    fireEvent.keyDown(box, { key: "Enter", keyCode: 13 });
+    await waitFor(() => {
+      expect(isDraftActive()).toBe(false);
+    });
   });
 });
