@@ -2,12 +2,13 @@
 // control that holds one carries the accessible name.
 import type { ReactNode } from "react";
 
-interface IconProps {
+export interface IconProps {
   className?: string;
   size?: number;
 }
 
-function Icon({
+/** The shared SVG frame of every icon; each icon supplies only its paths. */
+export function Icon({
   className,
   size = 24,
   children,

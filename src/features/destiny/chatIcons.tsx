@@ -1,35 +1,6 @@
 // The messenger's own icons (24×24, currentColor), drawn like src/ui/icons.tsx. Decorative: the
 // control holding one carries the accessible name.
-import type { ReactNode } from "react";
-
-interface IconProps {
-  readonly size?: number;
-  readonly className?: string;
-}
-
-function Icon({
-  size = 24,
-  className,
-  children,
-}: IconProps & { readonly children: ReactNode }) {
-  return (
-    <svg
-      className={className === undefined ? "icon" : `icon ${className}`}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from "../../ui/icons";
 
 export function TrashIcon(props: IconProps) {
   return (
