@@ -242,9 +242,9 @@ describe("with a 3-second access token", () => {
     expect(refreshes.every((status) => status === 200)).toBe(true);
     const rotated = await stored(page, "fy_access_token");
     expect(rotated).not.toBe(first);
-    await page.getByRole("link", { name: "首页" }).click();
+    await page.getByRole("link", { name: "首页", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await page.getByRole("link", { name: "我的" }).click();
+    await page.getByRole("link", { name: "我的", exact: true }).click();
     await profileShown(page);
     for (const tab of [page, other]) {
       await tab.reload();
