@@ -100,7 +100,9 @@ describe("with the default token life", () => {
     );
     const clearedAfter = Date.now() - clicked;
     expect(clearedAfter).toBeGreaterThanOrEqual(1000);
-    expect(clearedAfter).toBeLessThan(2500);
+    // NOTE: the lower bound is the rule (the 1000 ms delay); the upper one only proves it is not stuck,
+    // with room for a busy 2-core CI machine.
+    expect(clearedAfter).toBeLessThan(8000);
     await tab1.waitForURL("**/login**", { timeout: 2000 });
     await tab2.waitForURL("**/login**", { timeout: 2000 });
     await tab2.getByRole("heading", { level: 1, name: "登录" }).waitFor();
