@@ -150,6 +150,14 @@ export type SessionEvent =
       readonly channel: ChannelRef;
       readonly clientMsgNos: readonly string[];
     }
+  /**
+   * The server now counts these conversations as read (their `setUnread 0` went through): a tab that
+   * keeps the server's unread total (service staff, monks) reloads it.
+   */
+  | {
+      readonly type: "readsReported";
+      readonly channels: readonly ChannelRef[];
+    }
   /** Progress of an image upload. */
   | {
       readonly type: "uploadProgress";

@@ -39,6 +39,7 @@ export function mirrorImEvent(event: SessionEvent): void {
       resetIm();
       return;
     case "conversationsChanged":
+    case "readsReported":
     case "messagesChanged":
     case "command":
     case "authRequired":

@@ -13,7 +13,11 @@ import { mirrorImEvent, mirrorSignedOut, mirrorUnreadCount } from "./imMirror";
 import type { SignOutOrigin } from "./sessionListeners";
 import { REFRESH_RETRY_MS, refreshSession } from "./tokenRefresh";
 
-/** Conversation changes reload the unread count at most this often. */
+/**
+ * New messages (conversationsChanged) and reads the server has recorded (readsReported) reload the
+ * unread count, at most this often. Reloading on the local read alone would read the server's count
+ * before the worker's `setUnread` reached it, leaving the counter stale.
+ */
 export const UNREAD_RELOAD_DELAY_MS = 1_000;
 
 let user: Readonly<UserInfo> | null = null;
@@ -74,7 +78,11 @@ function wire(): void {
   const stopEvents = onImEvent((event) => {
     mirrorImEvent(event);
     if (event.type === "authRequired") void answerAuthRequired();
-    else if (event.type === "conversationsChanged") scheduleUnreadReload();
+    else if (
+      event.type === "conversationsChanged" ||
+      event.type === "readsReported"
+    )
+      scheduleUnreadReload();
   });
   const stopToken = subscribeKey(session, "accessToken", () => {
     pushAccessToken().catch((error: unknown) => {

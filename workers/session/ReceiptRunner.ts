@@ -75,18 +75,22 @@ export class ReceiptRunner {
   async #flushReadMarks(): Promise<void> {
     const marks = [...this.#readMarks.values()];
     this.#readMarks.clear();
+    const reported: ChannelRef[] = [];
     for (const channel of marks) {
       if (this.#ctx.disposed) return;
       try {
         await setServerUnread(this.#ctx.http, channel, 0);
+        reported.push(channel);
       } catch (error) {
         // NOTE: kept for the next beat; a later mark of the same channel replaces it.
         if (!this.#readMarks.has(channelKey(channel)))
           this.markServerRead(channel);
         this.#report(error);
-        return;
+        break;
       }
     }
+    if (reported.length > 0 && !this.#ctx.disposed)
+      this.#ctx.emit({ type: "readsReported", channels: reported });
   }
 
   #dispatch(event: ReceiptEvent): void {

@@ -114,6 +114,23 @@ describe("startMessenger", () => {
     expect([im.serviceUnread, im.monkUnread]).toEqual([0, 0]);
   });
 
+  it("reloads the service counter once the worker reports reads the server has recorded", async () => {
+    await startMessenger(makeUser({ isService: 1, isMonk: 0 }));
+    expect(im.serviceUnread).toBe(5);
+    // The server has recorded the read (the worker's setUnread went through): the counter follows.
+    unread = 0;
+    emit({
+      type: "readsReported",
+      channels: [{ channelId: "u_1", channelType: 1 }],
+    });
+    await vi.waitFor(
+      () => {
+        expect(im.serviceUnread).toBe(0);
+      },
+      { timeout: 5_000 },
+    );
+  });
+
   it("answers authRequired with a refresh and hands the new token to the worker", async () => {
     await startMessenger(makeUser({ isService: 0, isMonk: 0 }));
     emit({ type: "authRequired" });

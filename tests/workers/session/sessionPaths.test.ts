@@ -291,6 +291,8 @@ describe("read receipts", () => {
         unread: 0,
       });
     });
+    // Only once the server has it, the tabs hear that the server's unread count changed.
+    expect(t.eventsOf("readsReported").at(-1)?.channels).toEqual([peer]);
     // Already readed: not sent again when the conversation is shown again.
     t.service.closeConversation("tab-1", peer);
     t.service.openConversation("tab-1", peer);
