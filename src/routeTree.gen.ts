@@ -28,6 +28,7 @@ import { Route as Char123LocaleChar125BlessingIdRouteImport } from './routes/{-$
 import { Route as Char123LocaleChar125MonkIdRouteImport } from './routes/{-$locale}/monk/$id'
 import { Route as Char123LocaleChar125MyOrderIndexRouteImport } from './routes/{-$locale}/myOrder/index'
 import { Route as Char123LocaleChar125MyOrderInviteRecordRouteImport } from './routes/{-$locale}/myOrder/inviteRecord'
+import { Route as Char123LocaleChar125PrayerAgreementRouteImport } from './routes/{-$locale}/prayer/agreement'
 import { Route as Char123LocaleChar125ProductDetailsIdRouteImport } from './routes/{-$locale}/productDetails/$id'
 import { Route as Char123LocaleChar125ProductDetailsOrderConfirmIdRouteImport } from './routes/{-$locale}/productDetails/orderConfirm.$id'
 
@@ -144,6 +145,12 @@ const Char123LocaleChar125MyOrderInviteRecordRoute =
     path: '/myOrder/inviteRecord',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125PrayerAgreementRoute =
+  Char123LocaleChar125PrayerAgreementRouteImport.update({
+    id: '/prayer/agreement',
+    path: '/prayer/agreement',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125ProductDetailsIdRoute =
   Char123LocaleChar125ProductDetailsIdRouteImport.update({
     id: '/productDetails/$id',
@@ -175,6 +182,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
+  '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
@@ -197,6 +205,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
+  '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/blessing': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/myOrder': typeof Char123LocaleChar125MyOrderIndexRoute
@@ -221,6 +230,7 @@ export interface FileRoutesById {
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
+  '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
@@ -246,6 +256,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
     | '/{-$locale}/myOrder/inviteRecord'
+    | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/blessing/'
     | '/{-$locale}/myOrder/'
@@ -268,6 +279,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
     | '/{-$locale}/myOrder/inviteRecord'
+    | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/blessing'
     | '/{-$locale}/myOrder'
@@ -291,6 +303,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
     | '/{-$locale}/myOrder/inviteRecord'
+    | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/blessing/'
     | '/{-$locale}/myOrder/'
@@ -436,6 +449,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125MyOrderInviteRecordRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/prayer/agreement': {
+      id: '/{-$locale}/prayer/agreement'
+      path: '/prayer/agreement'
+      fullPath: '/{-$locale}/prayer/agreement'
+      preLoaderRoute: typeof Char123LocaleChar125PrayerAgreementRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/productDetails/$id': {
       id: '/{-$locale}/productDetails/$id'
       path: '/productDetails/$id'
@@ -470,6 +490,7 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125BlessingIdRoute: typeof Char123LocaleChar125BlessingIdRoute
   Char123LocaleChar125MonkIdRoute: typeof Char123LocaleChar125MonkIdRoute
   Char123LocaleChar125MyOrderInviteRecordRoute: typeof Char123LocaleChar125MyOrderInviteRecordRoute
+  Char123LocaleChar125PrayerAgreementRoute: typeof Char123LocaleChar125PrayerAgreementRoute
   Char123LocaleChar125ProductDetailsIdRoute: typeof Char123LocaleChar125ProductDetailsIdRoute
   Char123LocaleChar125BlessingIndexRoute: typeof Char123LocaleChar125BlessingIndexRoute
   Char123LocaleChar125MyOrderIndexRoute: typeof Char123LocaleChar125MyOrderIndexRoute
@@ -499,6 +520,8 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
     Char123LocaleChar125MonkIdRoute: Char123LocaleChar125MonkIdRoute,
     Char123LocaleChar125MyOrderInviteRecordRoute:
       Char123LocaleChar125MyOrderInviteRecordRoute,
+    Char123LocaleChar125PrayerAgreementRoute:
+      Char123LocaleChar125PrayerAgreementRoute,
     Char123LocaleChar125ProductDetailsIdRoute:
       Char123LocaleChar125ProductDetailsIdRoute,
     Char123LocaleChar125BlessingIndexRoute:

@@ -56,6 +56,7 @@ export type QueryValue = string | number | boolean | undefined;
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Record<string, QueryValue>;
+  /** JSON-encoded, except FormData, which is sent as multipart/form-data. */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -129,7 +130,9 @@ async function send<T>(
   });
   if (token !== null) headers.set("Authorization", `Bearer ${token}`);
   const init: RequestInit = { method: options.method ?? "GET", headers };
-  if (options.body !== undefined) {
+  // NOTE: FormData goes as multipart (fetch sets the boundary); anything else as JSON.
+  if (options.body instanceof FormData) init.body = options.body;
+  else if (options.body !== undefined) {
     headers.set("Content-Type", "application/json");
     init.body = JSON.stringify(options.body);
   }

@@ -20,7 +20,11 @@ import { ReminderType, createReminder } from "../im/reminders";
 import { agreementTitle } from "./agreementText";
 
 export const AGREEMENT_CMD = "prayer.agreement";
-const SIGNABLE: readonly OrderRow["status"][] = ["paid", "in_service"];
+/** Order statuses an agreement may be sent for. */
+export const SIGNABLE_STATUSES: readonly OrderRow["status"][] = [
+  "paid",
+  "in_service",
+];
 
 const forbidden = (msg: string) =>
   new HttpError(403, ERROR_CODES.FORBIDDEN, msg);
@@ -60,7 +64,7 @@ export async function sendAgreement(
   const { order, owner } = found;
   if (owner.id === me.id)
     throw forbidden("you cannot send an agreement to yourself");
-  if (!SIGNABLE.includes(order.status))
+  if (!SIGNABLE_STATUSES.includes(order.status))
     throw new HttpError(
       409,
       409,

@@ -1,7 +1,8 @@
 // Contract endpoints: staff `POST prayer/v1/sendAgreement {masterOrderNo}`; the owner's
 // `GET prayer/v1/agreement?id=` (localized text and order summary), `POST prayer/v1/signContract`
 // (multipart: PNG `file`, fields `type`, `size`, `agreementId`) and `POST wuKong/v1/contractSend`
-// (the signed agreement as an image message). Other users' agreements are 404.
+// (the signed agreement as an image message). Other users' agreements are 404. The chat thread's
+// lists (chatRoutes.ts) are mounted here too.
 import multipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import { ChannelType } from "#protocol";
@@ -26,6 +27,8 @@ import { MASTER_ORDER_NO_PATTERN } from "../orders/orderNumbers";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { agreementParagraphs, agreementTitle } from "./agreementText";
 import { findOwnAgreement, recordSignature, sendAgreement } from "./agreements";
+import { closeSignReminders } from "./chatAgreements";
+import { chatAgreementRoutes } from "./chatRoutes";
 import { checkSignaturePng, SIGNATURE_LIMITS } from "./signaturePng";
 
 const tags = ["contracts"];
@@ -103,6 +106,7 @@ export const contractRoutes: CommercePlugin = async (app, deps) => {
       parts: 6,
     },
   });
+  await chatAgreementRoutes(app, deps);
 
   app.post(
     "/prayer/v1/sendAgreement",
@@ -201,7 +205,7 @@ export const contractRoutes: CommercePlugin = async (app, deps) => {
       },
     },
     async (request) => {
-      const { userId } = signedIn(request);
+      const { userId, imId } = signedIn(request);
       if (!request.isMultipart())
         throw HttpError.badRequest("send the signature as multipart/form-data");
       const fields: Record<string, string> = {};
@@ -269,6 +273,12 @@ export const contractRoutes: CommercePlugin = async (app, deps) => {
           `agreement ${agreement.id} is already signed`,
         );
       }
+      // NOTE: the signature is stored; a reminder left open is only cosmetic, so it never fails the call.
+      await closeSignReminders(db, im, imId, signed.id).catch(
+        (error: unknown) => {
+          request.log.warn({ err: error }, "sign reminder was not closed");
+        },
+      );
       return ok({
         agreementId: signed.id,
         status: "signed" as const,

@@ -1,6 +1,7 @@
 // One row of an open conversation: a day separator, the beginning-of-history marker, a system or
 // revoked line, or a message bubble (own on the right) with its time and state: sending, waiting
-// for the connection, failed with retry, read/unread for receipt messages, edited.
+// for the connection, failed with retry, read/unread for receipt messages, edited; a signed prayer
+// agreement's image is captioned as such.
 import { memo } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AppDb } from "../../db/AppDb";
@@ -132,7 +133,14 @@ export const MessageRow = memo(function MessageRow({
           pending={pending}
           onOpen={onOpenImage}
         />
-      ) : (
+      ) : null}
+      {view.kind === "image" &&
+      typeof message.content.agreementId === "number" ? (
+        <p className="agreement-caption">
+          <Trans>已签署的祈福协议</Trans>
+        </p>
+      ) : null}
+      {view.kind === "image" ? null : (
         <div className="msg-bubble">
           {view.kind === "text" ? (
             view.text

@@ -1,6 +1,7 @@
 // An open conversation (full screen): header with the peer, the connection banner, the windowed
 // message list (older pages load as the reader scrolls back), new peer messages announced politely,
-// the composer, image drop, and the image viewer. Tells the worker the thread is shown while mounted.
+// the composer, image drop, and the image viewer; prayer agreements (staff send one, the user sees
+// it waiting to be signed). Tells the worker the thread is shown while mounted.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSnapshot } from "valtio";
@@ -11,10 +12,13 @@ import { im } from "../../state/im";
 import { open as openToast } from "../../state/toast";
 import { BackIcon } from "../../ui/icons";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { AgreementCards } from "../contract/AgreementCards";
+import { SendAgreementButton } from "../contract/SendAgreementButton";
 import { ChannelAvatar } from "./ChannelAvatar";
 import { ArrowDownIcon } from "./chatIcons";
 import { Composer } from "./Composer";
 import { ConnectionBanner } from "./ConnectionBanner";
+import { PERSON_CHANNEL } from "./destinySearch";
 import { ImageViewer } from "./ImageViewer";
 import { imageFilesOf, readImageSize } from "./imageFile";
 import { MessageRow } from "./MessageRow";
@@ -61,6 +65,7 @@ export function ThreadView({
   const locale = useLocale();
   const now = useNow();
   const key = channelKey(channel);
+  const person = channel.channelType === PERSON_CHANNEL;
   const profile = useChannelProfile(channel.channelId, channel.channelType);
   const title = profile?.nickname ?? channel.channelId;
   usePageTitle(title);
@@ -215,8 +220,12 @@ export function ThreadView({
             ) : null}
           </p>
         </div>
+        {person ? (
+          <SendAgreementButton peerImId={channel.channelId} peerName={title} />
+        ) : null}
       </header>
       <ConnectionBanner />
+      {person ? <AgreementCards db={db} channel={channel} /> : null}
       {thread.loadingOlder ? (
         <p className="thread-older" role="status">
           <Trans>正在加载更早的消息…</Trans>

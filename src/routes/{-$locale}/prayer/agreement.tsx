@@ -1,0 +1,25 @@
+// `/prayer/agreement?id=`: my prayer agreement to read and sign (signed-in; someone else's or an
+// unknown id is the 404 screen). The page itself is a lazy chunk.
+import { createFileRoute } from "@tanstack/react-router";
+import { runMiddleware } from "../../../router/middleware";
+import { rethrowMissing } from "../../../router/notFound";
+import { fetchAgreement } from "../../../features/contract/contractApi";
+import {
+  requireAgreementId,
+  validateAgreementSearch,
+} from "../../../features/contract/agreementSearch";
+import { AgreementPage } from "../../../features/contract/AgreementPage";
+
+export const Route = createFileRoute("/{-$locale}/prayer/agreement")({
+  validateSearch: validateAgreementSearch,
+  beforeLoad: ({ context, location, search }) => {
+    runMiddleware(["auth"], { context, location });
+    return { agreementId: requireAgreementId(search) };
+  },
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  loader: ({ context, abortController }) =>
+    fetchAgreement(context.agreementId, context.locale, {
+      signal: abortController.signal,
+    }).catch(rethrowMissing),
+  component: AgreementPage,
+});
