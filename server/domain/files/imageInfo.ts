@@ -49,11 +49,69 @@ function png(bytes: Uint8Array): ImageInfo | null {
   return sized("png", v.getUint32(16), v.getUint32(20));
 }
 
-/** GIF: logical screen width and height, u16 LE, right after "GIF87a"/"GIF89a". */
+/**
+ * GIF: the logical screen (u16 LE right after "GIF87a"/"GIF89a"), grown to hold every frame.
+ * NOTE: decoders differ on a frame that overflows the screen (some enlarge the canvas), so the
+ * pixel cap must count the frames too, or a 1×1 screen could carry a 60000×60000 frame.
+ */
 function gif(bytes: Uint8Array): ImageInfo | null {
   if (bytes.length < 10) return null;
   const v = view(bytes);
-  return sized("gif", v.getUint16(6, true), v.getUint16(8, true));
+  const screenWidth = v.getUint16(6, true);
+  const screenHeight = v.getUint16(8, true);
+  if (screenWidth === 0 || screenHeight === 0) return null;
+  const frames = gifFrameExtent(bytes);
+  return sized(
+    "gif",
+    Math.max(screenWidth, frames.width),
+    Math.max(screenHeight, frames.height),
+  );
+}
+
+/** Colour table bytes announced by a GIF packed field (flag 0x80, size 3 × 2^(n+1)). */
+function gifColorTableBytes(packed: number): number {
+  return (packed & 0x80) !== 0 ? 3 << ((packed & 7) + 1) : 0;
+}
+
+/**
+ * The right and bottom edges of every frame (image descriptor, 0x2C), walking the GIF blocks after
+ * the logical screen and its colour table; stops at the trailer or at anything malformed, where
+ * decoders stop too.
+ */
+function gifFrameExtent(bytes: Uint8Array): { width: number; height: number } {
+  const v = view(bytes);
+  const afterSubBlocks = (from: number): number => {
+    let at = from;
+    while (at < bytes.length) {
+      const size = bytes[at] ?? 0;
+      at += 1 + size;
+      if (size === 0) return at;
+    }
+    return bytes.length;
+  };
+  let width = 0;
+  let height = 0;
+  let at = 13 + gifColorTableBytes(bytes[10] ?? 0);
+  while (at < bytes.length) {
+    const introducer = bytes[at];
+    if (introducer === 0x21) {
+      at = afterSubBlocks(at + 2);
+      continue;
+    }
+    if (introducer !== 0x2c || at + 10 > bytes.length) break;
+    width = Math.max(
+      width,
+      v.getUint16(at + 1, true) + v.getUint16(at + 5, true),
+    );
+    height = Math.max(
+      height,
+      v.getUint16(at + 3, true) + v.getUint16(at + 7, true),
+    );
+    at += 10 + gifColorTableBytes(bytes[at + 9] ?? 0);
+    // NOTE: the LZW minimum code size byte, then the image data sub-blocks.
+    at = afterSubBlocks(at + 1);
+  }
+  return { width, height };
 }
 
 /** WebP: RIFF container; the size comes from the VP8 (lossy), VP8L (lossless) or VP8X chunk. */

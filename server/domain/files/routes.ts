@@ -88,18 +88,22 @@ export const fileRoutes: DomainPlugin = async (app, { config, db, auth }) => {
       const part = await request.file();
       if (part === undefined)
         throw new UploadRefused(400, 400, "The form has no file");
+      const tooLarge = () =>
+        new UploadRefused(
+          413,
+          413,
+          `The file is larger than ${limits.maxBytes} bytes`,
+        );
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();
       } catch (error) {
-        if (isTooLarge(error))
-          throw new UploadRefused(
-            413,
-            413,
-            `The file is larger than ${limits.maxBytes} bytes`,
-          );
+        if (isTooLarge(error)) throw tooLarge();
         throw error;
       }
+      // NOTE: when the cut falls on a chunk boundary, toBuffer() hands back the file cut at the
+      // limit without an error; busboy still marks the stream truncated.
+      if (part.file.truncated) throw tooLarge();
       const stored = await storeUpload(db, dir, userId, bytes, limits);
       const base = resolvePublicUrl(config, app.server.address());
       return ok({

@@ -1,0 +1,92 @@
+// IDOR table, part 4: Web Push subscriptions. Bob presents Alice's endpoint: he cannot remove it,
+// take it over, or learn that it is hers from the status call. Unsubscribe comes last: its control
+// removes Alice's subscription.
+import { envelopeOf, type RouteTable } from "./probes";
+import type { IdorWorld, Reply } from "./idorWorld";
+
+const aliceStatus = (w: IdorWorld) =>
+  w.call(
+    w.alice,
+    "GET",
+    `push/v1/status?endpoint=${encodeURIComponent(w.objects.push.endpoint)}`,
+  );
+
+/** The endpoint flag of a status or subscribe answer. */
+const endpointFlag = (reply: Reply) =>
+  (envelopeOf(reply).data as { endpoint: boolean | null }).endpoint;
+
+export const PUSH_ROUTES: RouteTable = {
+  "GET push/v1/key": {
+    class: "public",
+    refs: [],
+    why: "the server's VAPID public key",
+  },
+  "GET push/v1/status": {
+    class: "owned",
+    refs: ["endpoint"],
+    why: "whether an endpoint is one of the caller's own subscriptions",
+    probes: [
+      {
+        label: "Bob asks about Alice's endpoint: not his, and nothing more",
+        expect: "scoped",
+        attempt: (w) =>
+          w.call(
+            w.bob,
+            "GET",
+            `push/v1/status?endpoint=${encodeURIComponent(w.objects.push.endpoint)}`,
+          ),
+        check: (reply) => {
+          expect(endpointFlag(reply)).toBe(false);
+        },
+        control: { run: aliceStatus, status: 200 },
+      },
+    ],
+  },
+  "POST push/v1/subscribe": {
+    class: "owned",
+    refs: ["endpoint"],
+    why: "registers the caller's browser; an endpoint stays with the account that holds it",
+    probes: [
+      {
+        // NOTE: 409 (not 403/404) is the push API's signal for a browser shared by two accounts:
+        // the client then makes a new subscription. The endpoint is a secret capability URL, so
+        // only its holder can ask; Alice's subscription must stay hers.
+        label: "Bob registers Alice's endpoint: refused, and it stays Alice's",
+        expect: "refused",
+        refusedWith: [403, 404, 409],
+        attempt: (w) =>
+          w.call(w.bob, "POST", "push/v1/subscribe", w.objects.push),
+        control: {
+          run: async (w) => {
+            const status = await aliceStatus(w);
+            expect(endpointFlag(status)).toBe(true);
+            return status;
+          },
+          status: 200,
+        },
+      },
+    ],
+  },
+  "POST push/v1/unsubscribe": {
+    class: "owned",
+    refs: ["endpoint"],
+    why: "removes one of the caller's own subscriptions",
+    probes: [
+      {
+        label: "Bob removes Alice's endpoint",
+        expect: "refused",
+        attempt: (w) =>
+          w.call(w.bob, "POST", "push/v1/unsubscribe", {
+            endpoint: w.objects.push.endpoint,
+          }),
+        control: {
+          run: (w) =>
+            w.call(w.alice, "POST", "push/v1/unsubscribe", {
+              endpoint: w.objects.push.endpoint,
+            }),
+          status: 200,
+        },
+      },
+    ],
+  },
+};
