@@ -210,23 +210,26 @@ export const contractRoutes: CommercePlugin = async (app, deps) => {
         throw HttpError.badRequest("send the signature as multipart/form-data");
       const fields: Record<string, string> = {};
       let bytes: Buffer | undefined;
+      const tooLarge = () =>
+        new HttpError(
+          413,
+          413,
+          `the signature is larger than ${SIGNATURE_LIMITS.maxBytes} bytes`,
+        );
       try {
         for await (const part of request.parts()) {
           if (part.type === "file") {
             if (bytes !== undefined)
               throw HttpError.badRequest("send one signature file");
             bytes = await part.toBuffer();
+            // NOTE: a cut on a chunk boundary comes back without an error; busboy marks it truncated.
+            if (part.file.truncated) throw tooLarge();
           } else if (typeof part.value === "string") {
             fields[part.fieldname] = part.value;
           }
         }
       } catch (error) {
-        if (isTooLarge(error))
-          throw new HttpError(
-            413,
-            413,
-            `the signature is larger than ${SIGNATURE_LIMITS.maxBytes} bytes`,
-          );
+        if (isTooLarge(error)) throw tooLarge();
         throw error;
       }
       const agreementId = Number(fields.agreementId);
