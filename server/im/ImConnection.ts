@@ -20,6 +20,8 @@ export interface ConnectionIdentity {
   uid: string;
   userId: number;
   sessionId: string;
+  /** Wall-clock ms at which the session ends; the sweeper disconnects the link then. */
+  sessionExpiresAt: number;
   deviceFlag: number;
   deviceID: string;
   version: ProtocolVersion;

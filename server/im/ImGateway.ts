@@ -202,7 +202,11 @@ export class ImGateway {
       );
       return;
     }
-    const timeDiff = BigInt(this.#deps.clock()) - frame.clientTimestamp;
+    // NOTE: int64 arithmetic as in Go: an absurd clientTimestamp wraps instead of failing to encode.
+    const timeDiff = BigInt.asIntN(
+      64,
+      BigInt(this.#deps.clock()) - frame.clientTimestamp,
+    );
     const refuse = (reasonCode: ReasonCode, code: number, why: string) => {
       conn.sendFrame(
         buildConnack({
@@ -260,6 +264,7 @@ export class ImGateway {
         uid: frame.uid,
         userId: who.userId,
         sessionId: who.sessionId,
+        sessionExpiresAt: who.expiresAt,
         deviceFlag: frame.deviceFlag,
         deviceID: frame.deviceID,
         version,
@@ -451,9 +456,12 @@ export class ImGateway {
   #sweep(): void {
     const { options, registry } = this.#deps;
     const now = this.#deps.now();
+    const wallNow = this.#deps.clock();
     for (const conn of registry.all) {
       if (conn.phase === "open") {
-        if (now - conn.lastSeenAt >= options.idleTimeoutMs)
+        if (wallNow >= conn.who.sessionExpiresAt)
+          this.#disconnect(conn, ReasonCode.AUTH_FAIL, "session ended");
+        else if (now - conn.lastSeenAt >= options.idleTimeoutMs)
           this.#drop(conn, GatewayCloseCode.IDLE_TIMEOUT, "idle");
         else if (conn.hasPending)
           for (const bytes of conn.pending.takeDue(now)) conn.sendBytes(bytes);

@@ -9,6 +9,8 @@ import { constantTimeEqual, sha256Hex } from "./tokenCrypto";
 export interface ImIdentity {
   userId: number;
   sessionId: string;
+  /** Wall-clock ms at which the session ends (its absolute life): the gateway drops the link then. */
+  expiresAt: number;
 }
 
 /**
@@ -28,13 +30,20 @@ export function createImAuthenticator(deps: {
   clock: Clock;
 }): ImAuthenticator {
   return async (uid, token) => {
-    if (uid === "" || token === "" || token.length > MAX_TOKEN_LENGTH)
+    // NOTE: a uid with U+0000 (valid on the wire) can name no user, and PostgreSQL refuses it.
+    if (
+      uid === "" ||
+      uid.includes("\u0000") ||
+      token === "" ||
+      token.length > MAX_TOKEN_LENGTH
+    )
       return null;
     const live = await deps.db
       .select({
         sessionId: sessions.id,
         userId: sessions.userId,
         hash: sessions.imTokenHash,
+        expiresAt: sessions.expiresAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -51,7 +60,11 @@ export function createImAuthenticator(deps: {
     // NOTE: every live session is compared (no early exit), so timing does not tell which matched.
     for (const session of live) {
       if (constantTimeEqual(presented, session.hash) && match === null)
-        match = { userId: session.userId, sessionId: session.sessionId };
+        match = {
+          userId: session.userId,
+          sessionId: session.sessionId,
+          expiresAt: session.expiresAt.getTime(),
+        };
     }
     return match;
   };

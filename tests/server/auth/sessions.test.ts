@@ -114,6 +114,7 @@ describeEachDatabase("sessions", (database) => {
     expect(await check(me.imId, me.imToken)).toEqual({
       userId: me.userId,
       sessionId: expect.any(String),
+      expiresAt: expect.any(Number),
     });
 
     const out = await call(server, "GET", "user/v1/loginOut", {
@@ -280,6 +281,7 @@ describeEachDatabase("sessions", (database) => {
     expect(whoA).toEqual({
       userId: infoA.userId,
       sessionId: expect.any(String),
+      expiresAt: expect.any(Number),
     });
     expect(whoB?.sessionId).not.toBe(whoA?.sessionId);
     expect(await check("demo_user", infoA.imToken)).toBeNull();

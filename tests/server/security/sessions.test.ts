@@ -10,7 +10,8 @@
 //   replay revokes the family ..... auth/sessions "revokes the whole family…"; here including the
 //                                   session's live IM connections (DISCONNECT, closed)
 //   absolute life ≤ 30 days ....... here: expires_at − created_at is exactly 30 days; a refresh at
-//                                   30 d − 1 s works, at 30 d nothing does; auth/sessions "ends a
+//                                   30 d − 1 s works, at 30 d nothing does and a live IM link gets
+//                                   DISCONNECT from the gateway's sweeper; auth/sessions "ends a
 //                                   session 30 days after sign-in, whatever the refreshes"
 //   logout at once, incl. IM ...... here; im/gatewayConnect "logout closes that session's
 //                                   connections with DISCONNECT, and only those"
@@ -175,12 +176,14 @@ describeEachDatabase("sessions (issue #9)", (database) => {
     clock.advance(30 * DAY - SECOND);
     const last = await refresh(alice.tokens.refresh_token);
     expect(last.status).toBe(200);
-    await live(alice);
+    const connection = await live(alice);
     clock.advance(SECOND);
     // The access token from that last refresh has 899 s left, but its session has ended.
     expect((await info(last.body.data.app_token)).status).toBe(401);
     expect((await refresh(last.body.data.refresh_token)).status).toBe(401);
     await refusedConnect(alice);
+    // The link opened a second before the end does not outlive it: the sweeper disconnects it.
+    await disconnected(connection);
   });
 
   it("logout ends this session at once: access, refresh and IM token, and its live connections", async () => {
