@@ -50,12 +50,12 @@ ${options.body}
 `;
 }
 
-export const DEV_CSS = `:root{color-scheme:light dark;--fg:#2b2118;--muted:#7a6a5c;--line:#e6ddd3;--bg:#fbf8f4;--card:#fff;--accent:#75502f}
-@media (prefers-color-scheme:dark){:root{--fg:#eee6dd;--muted:#a89886;--line:#3b3129;--bg:#1d1814;--card:#27201a;--accent:#c79d74}}
+export const DEV_CSS = `:root{color-scheme:light dark;--fg:#2b2118;--muted:#7a6a5c;--line:#e6ddd3;--bg:#fbf8f4;--card:#fff;--accent:#75502f;--on-accent:#fff}
+@media (prefers-color-scheme:dark){:root{--fg:#eee6dd;--muted:#a89886;--line:#3b3129;--bg:#1d1814;--card:#27201a;--accent:#c79d74;--on-accent:#1d1814}}
 *{box-sizing:border-box}
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:var(--fg);background:var(--bg)}
 .bar{padding:10px 20px;border-bottom:1px solid var(--line);background:var(--card);font-weight:600}
-.badge{display:inline-block;padding:0 6px;margin-right:6px;border-radius:4px;background:var(--accent);color:#fff;font-size:12px}
+.badge{display:inline-block;padding:0 6px;margin-right:6px;border-radius:4px;background:var(--accent);color:var(--on-accent);font-size:12px}
 main{max-width:880px;margin:0 auto;padding:20px}
 h1{font-size:22px;margin:0 0 4px}
 .lead{color:var(--muted);margin:0 0 20px}
@@ -71,7 +71,7 @@ h1{font-size:22px;margin:0 0 4px}
 .card img{width:48px;height:48px;border-radius:8px}
 .card .who{flex:1;min-width:0}
 .card .who small{display:block;color:var(--muted);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-button{font:inherit;padding:6px 14px;border-radius:8px;border:0;background:#07c160;color:#fff;cursor:pointer}
+button{font:inherit;padding:6px 14px;border-radius:8px;border:0;background:#067d45;color:#fff;cursor:pointer}
 button:hover{filter:brightness(1.05)}
 a{color:var(--accent)}
 .error{border-color:#ff5252}

@@ -24,7 +24,7 @@ interface ModalDialogProps {
 
 const FOCUSABLE =
   // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector
-  'button:not([disabled]), a[href], input:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'button:not([disabled]), a[href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function ModalDialog({
   labelledBy,
