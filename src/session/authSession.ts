@@ -1,12 +1,13 @@
-// The session lifecycle (product spec §4): login → tokens saved → user info; start-up restore;
-// logout with its one-second delay; the end of a session whose refresh was refused; and the
-// changes other tabs announce. Every exit clears the same state and notifies the listeners.
+// The session lifecycle (product spec §4): login → tokens saved → user info; start-up restore
+// (kept when the server cannot be reached); logout with its one-second delay; the end of a session
+// whose refresh was refused; and the changes other tabs announce. Every exit clears the same state.
 import {
   fetchUserInfo,
   logoutAllSessions,
   logoutSession,
 } from "../api/accounts";
 import type { TokenPair, UserInfo } from "../api/accountTypes";
+import { isApiError } from "../api/ApiError";
 import {
   adoptTokens,
   clearSession,
@@ -18,6 +19,7 @@ import {
 } from "../state/session";
 import { announce, type SessionBroadcast } from "./crossTab";
 import {
+  emitResumed,
   emitSignedOut,
   emitUserLoaded,
   type SignOutOrigin,
@@ -42,36 +44,82 @@ function signOutHere(
 }
 
 /**
- * Fetches `user/v1/info` for the stored tokens. On failure every piece of user state and every
- * token is cleared, then the error is rethrown.
+ * Whether a failed call means the session is over: a 401 the silent refresh could not fix. No
+ * network, a server that is down or failing, or any other error says nothing about the tokens.
+ */
+function endsSession(error: unknown): boolean {
+  return isApiError(error) && error.code === "UNAUTHORIZED";
+}
+
+async function fetchAndSetUser(): Promise<UserInfo> {
+  const user = await fetchUserInfo();
+  setUser(user);
+  emitUserLoaded(user);
+  return user;
+}
+
+/**
+ * Fetches `user/v1/info` for the stored tokens. A refused session (401) clears every piece of user
+ * state and every token; any other failure keeps them. The error is rethrown either way.
  */
 export async function loadUserInfo(): Promise<UserInfo> {
   try {
-    const user = await fetchUserInfo();
-    setUser(user);
-    emitUserLoaded(user);
-    return user;
+    return await fetchAndSetUser();
   } catch (error) {
-    signOutHere("local", { broadcast: false, memoryOnly: false });
+    if (endsSession(error))
+      signOutHere("local", { broadcast: false, memoryOnly: false });
     throw error;
   }
 }
 
-/** After a login or social login: saves the tokens, loads the user, tells the other tabs. */
+/**
+ * After a login or social login: saves the tokens, loads the user, tells the other tabs. A login
+ * never half-completes: if the user info fails for any reason, the new tokens are cleared again.
+ */
 export async function completeLogin(pair: TokenPair): Promise<UserInfo> {
   saveTokenPair(pair);
-  const user = await loadUserInfo();
+  let user: UserInfo;
+  try {
+    user = await fetchAndSetUser();
+  } catch (error) {
+    signOutHere("local", { broadcast: false, memoryOnly: false });
+    throw error;
+  }
   announce({ type: "login", tokens: readSessionTokens(), user });
   return user;
 }
 
-/** At start: a stored access token loads the user info; a failure has cleared everything. */
-export async function restoreSession(): Promise<void> {
-  if (session.accessToken === null) return;
+/**
+ * none: no stored session; restored: the user info is loaded; ended: the server refused the
+ * session; unreachable: the info could not be loaded, the session is kept (try again later).
+ */
+export type RestoreOutcome = "none" | "restored" | "ended" | "unreachable";
+
+/**
+ * At start: a stored access token loads the user info. Only a refused session (401 after the
+ * silent refresh) ends it. When the server cannot be reached (offline start, server down or
+ * failing) the tokens are kept and the messenger resumes with the stored IM credentials, so stored
+ * chats show and the outbox takes messages; the caller retries (restoreUntilReachable).
+ */
+export async function restoreSession(): Promise<RestoreOutcome> {
+  if (session.accessToken === null) return "none";
+  if (session.user !== null) return "restored";
   try {
-    await loadUserInfo();
+    await fetchAndSetUser();
+    return "restored";
   } catch (error) {
-    console.error("Session restore failed", error);
+    // NOTE: the fetch client's 401 handler may already have ended the session.
+    if (!session.isLoggedIn) return "ended";
+    if (endsSession(error)) {
+      console.error("Session restore failed", error);
+      signOutHere("local", { broadcast: false, memoryOnly: false });
+      return "ended";
+    }
+    console.warn("User info unreachable; the session is kept", error);
+    const { imUid, imToken } = session;
+    if (imUid !== null && imToken !== null)
+      emitResumed({ imId: imUid, imToken });
+    return "unreachable";
   }
 }
 

@@ -13,6 +13,11 @@ export const messengerSessionListener: SessionListener = {
     const { startMessenger } = await import("./imSession");
     await startMessenger(user);
   },
+  resumed: async (credentials) => {
+    if (!workersAvailable()) return;
+    const { resumeMessenger } = await import("./imSession");
+    await resumeMessenger(credentials);
+  },
   signedOut: async (event) => {
     if (!workersAvailable()) return;
     const { stopMessenger } = await import("./imSession");

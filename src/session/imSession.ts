@@ -1,16 +1,16 @@
 // The messenger's part of the session lifecycle (loaded lazily by imHook.ts): after the user info
-// is loaded, start the worker's IM session with imId/imToken (a new token drops the old
-// connection) and load the unread count; keep the worker's access token fresh; on sign-out,
-// disconnect and delete the IM database.
+// is loaded (or, while it cannot load, with the stored IM credentials), start the worker's IM
+// session with imId/imToken (a new token drops the old connection) and load the unread count; keep
+// the worker's access token fresh; on sign-out, disconnect and delete the IM database.
 import { subscribeKey } from "valtio/utils";
 import { apiBase, apiRequest } from "../api/client";
 import type { UserInfo } from "../api/accountTypes";
-import { getRuntimeConfig } from "../api/runtimeConfig";
 import { session } from "../state/session";
 import { expireSession } from "./authSession";
 import { imApi, onImEvent } from "./imClient";
 import { mirrorImEvent, mirrorSignedOut, mirrorUnreadCount } from "./imMirror";
-import type { SignOutOrigin } from "./sessionListeners";
+import { imSocketUrl } from "./imSocketUrl";
+import type { SignOutOrigin, StoredImCredentials } from "./sessionListeners";
 import { REFRESH_RETRY_MS, refreshSession } from "./tokenRefresh";
 
 /**
@@ -21,6 +21,8 @@ import { REFRESH_RETRY_MS, refreshSession } from "./tokenRefresh";
 export const UNREAD_RELOAD_DELAY_MS = 1_000;
 
 let user: Readonly<UserInfo> | null = null;
+/** The IM uid running on stored credentials because its user info could not load yet. */
+let resumedUid: string | null = null;
 let stopWiring: (() => void) | null = null;
 let unreadTimer: ReturnType<typeof setTimeout> | undefined;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -53,7 +55,7 @@ function scheduleUnreadReload(): void {
 
 async function pushAccessToken(): Promise<void> {
   const token = session.accessToken;
-  if (token === null || user === null) return;
+  if (token === null || (user === null && resumedUid === null)) return;
   const api = await imApi();
   await api.updateAuth({ accessToken: token });
 }
@@ -100,6 +102,23 @@ function absoluteApiBase(): string {
   return new URL(apiBase, location.origin).href.replace(/\/$/, "");
 }
 
+async function startWorker(
+  credentials: StoredImCredentials,
+  accessToken: string,
+): Promise<void> {
+  const [api, wsUrl] = await Promise.all([imApi(), imSocketUrl()]);
+  const started = await api.start({
+    imUid: credentials.imId,
+    imToken: credentials.imToken,
+    apiBase: absoluteApiBase(),
+    accessToken,
+    wsUrl,
+  });
+  if (!started.ok)
+    throw new Error(`${started.error.code}: ${started.error.message}`);
+  mirrorImEvent({ type: "status", status: started.value });
+}
+
 /** After user info is loaded: (re)start the IM session, then load the unread count. */
 export async function startMessenger(
   loaded: Readonly<UserInfo>,
@@ -107,19 +126,31 @@ export async function startMessenger(
   const accessToken = session.accessToken;
   if (accessToken === null) return;
   user = loaded;
+  resumedUid = null;
   wire();
-  const [api, config] = await Promise.all([imApi(), getRuntimeConfig()]);
-  const started = await api.start({
-    imUid: loaded.imId,
-    imToken: loaded.imToken,
-    apiBase: absoluteApiBase(),
-    accessToken,
-    wsUrl: config.imWsUrl,
-  });
-  if (!started.ok)
-    throw new Error(`${started.error.code}: ${started.error.message}`);
-  mirrorImEvent({ type: "status", status: started.value });
+  await startWorker(loaded, accessToken);
   await loadUnread();
+}
+
+/**
+ * While the user info cannot load (offline start, server down): opens the stored IM user's session
+ * with the stored credentials and the remembered socket URL, once, so stored chats show and sends
+ * wait in the outbox. startMessenger takes over when the info loads (same uid: tokens only).
+ */
+export async function resumeMessenger(
+  credentials: StoredImCredentials,
+): Promise<void> {
+  const accessToken = session.accessToken;
+  if (accessToken === null || user !== null) return;
+  if (resumedUid === credentials.imId) return;
+  resumedUid = credentials.imId;
+  wire();
+  try {
+    await startWorker(credentials, accessToken);
+  } catch (error) {
+    if (resumedUid === credentials.imId) resumedUid = null;
+    throw error;
+  }
 }
 
 /** On sign-out here or in another tab: disconnect deliberately and delete the IM database. */
@@ -128,6 +159,7 @@ export async function stopMessenger(event: {
   readonly origin: SignOutOrigin;
 }): Promise<void> {
   user = null;
+  resumedUid = null;
   clearTimeout(unreadTimer);
   clearTimeout(refreshTimer);
   unreadTimer = undefined;

@@ -6,12 +6,24 @@ import type { UserInfo } from "../api/accountTypes";
 /** Where a sign-out came from: this tab, or another tab / an expired session seen here. */
 export type SignOutOrigin = "local" | "remote";
 
+/** The stored IM credentials a kept session resumes with while its user info is unreachable. */
+export interface StoredImCredentials {
+  readonly imId: string;
+  readonly imToken: string;
+}
+
 export interface SessionListener {
   /**
    * After user info is loaded (login, start-up restore, another tab's login): drop any IM
    * connection, then connect with `user.imId` / `user.imToken` and load the unread count.
    */
   userLoaded?: (user: Readonly<UserInfo>) => void | Promise<void>;
+  /**
+   * At start-up when the user info cannot be loaded (no network, server down) and the session is
+   * kept: open the stored IM user's messenger with the stored credentials, so stored chats show
+   * and new messages wait in the outbox. `userLoaded` follows once the info loads.
+   */
+  resumed?: (credentials: StoredImCredentials) => void | Promise<void>;
   /**
    * On logout (after the one-second delay) or when the session ended: disconnect and delete the
    * IM database of `imId` (null when no user was loaded).
@@ -51,6 +63,13 @@ export function emitUserLoaded(user: Readonly<UserInfo>): void {
   for (const listener of [...listeners]) {
     const { userLoaded } = listener;
     if (userLoaded) runSafely(() => userLoaded(user));
+  }
+}
+
+export function emitResumed(credentials: StoredImCredentials): void {
+  for (const listener of [...listeners]) {
+    const { resumed } = listener;
+    if (resumed) runSafely(() => resumed(credentials));
   }
 }
 

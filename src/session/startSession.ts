@@ -1,12 +1,13 @@
 // Starts the session machinery of a tab: the fetch client's silent refresh, the proactive
-// refresh timer, other tabs' changes, the start-up restore, and a callback when the tab stops
-// being signed in (so guarded pages can be left). Returns the function that stops it all.
+// refresh timer, other tabs' changes, the start-up restore (retried while the server is
+// unreachable), and a callback when the tab stops being signed in. Returns the stop function.
 import { subscribe } from "valtio";
 import { setTokenRefresher } from "../api/client";
 import { session } from "../state/session";
-import { applyOtherTabChange, restoreSession } from "./authSession";
+import { applyOtherTabChange } from "./authSession";
 import { listenToOtherTabs } from "./crossTab";
 import { messengerSessionListener } from "./imHook";
+import { restoreUntilReachable } from "./restoreUntilReachable";
 import { addSessionListener } from "./sessionListeners";
 import { keepTokenFresh, refreshAfterUnauthorized } from "./tokenRefresh";
 
@@ -33,8 +34,9 @@ export function startSession({
   const stopTabs = listenToOtherTabs(target, applyOtherTabChange);
   const stopMessenger = addSessionListener(messengerSessionListener);
   const stopTimer = keepTokenFresh(onExpired);
-  void restoreSession();
+  const stopRestore = restoreUntilReachable(target);
   return () => {
+    stopRestore();
     setTokenRefresher(undefined);
     stopWatching();
     stopTabs();

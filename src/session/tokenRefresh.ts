@@ -3,7 +3,7 @@
 // token reused, which would revoke the family), plus a proactive refresh shortly before expiry.
 import { subscribeKey } from "valtio/utils";
 import { refreshTokens } from "../api/accounts";
-import { isApiError } from "../api/ApiError";
+import { ApiError, isApiError } from "../api/ApiError";
 import {
   adoptTokens,
   readSessionTokens,
@@ -23,6 +23,9 @@ export const REFRESH_LEAD_MAX_MS = 60_000;
 export const REFRESH_LEAD_FRACTION = 0.2;
 /** After a refresh that could not reach the server, try again this much later. */
 export const REFRESH_RETRY_MS = 15_000;
+
+// eslint-disable-next-line lingui/no-unlocalized-strings -- developer-facing; the UI shows its own text
+const REFRESH_UNAVAILABLE_MESSAGE = "Token refresh could not reach the server";
 
 let inflight: Promise<RefreshOutcome> | undefined;
 
@@ -81,14 +84,19 @@ export function refreshSession(): Promise<RefreshOutcome> {
 
 /**
  * The fetch client's refresher: after `staleToken` got a 401, true when a newer access token is
- * in the session (already refreshed by another call or tab, or refreshed now).
+ * in the session (already refreshed by another call or tab, or refreshed now), false when the
+ * server refused the refresh. A refresh that could not reach the server rejects with a NETWORK
+ * ApiError: the call fails as unreachable and the session is kept (only a refusal ends it).
  */
 export async function refreshAfterUnauthorized(
   staleToken: string,
 ): Promise<boolean> {
   if (session.accessToken !== null && session.accessToken !== staleToken)
     return true;
-  return (await refreshSession()) === "refreshed";
+  const outcome = await refreshSession();
+  if (outcome === "unavailable")
+    throw new ApiError("NETWORK", 0, REFRESH_UNAVAILABLE_MESSAGE);
+  return outcome === "refreshed";
 }
 
 /**

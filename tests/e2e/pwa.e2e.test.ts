@@ -1,9 +1,7 @@
 // Issue 8 in Chromium against the built PWA served by the real server: the service worker installs
 // and controls the page, the app is installable, an offline reload shows the shell and a visited
 // page, a new deploy reloads the tab on its next navigation (not while a draft is pending, and other
-// tabs follow), and a removed chunk causes exactly one reload. Needs `npm run build` first.
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+// tabs follow), and a removed chunk causes exactly one reload. Needs a build first (STATIC_DIR or dist/).
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +14,13 @@ import {
   MOBILE,
   watchErrors,
 } from "../support/e2e/browser";
+import {
+  buildNextDeploy,
+  builtApp,
+  startDeployServer,
+  type DeployedServer,
+} from "./support/deploy";
+import { setNetwork } from "./support/network";
 
 interface Envelope<T> {
   code: number;
@@ -25,92 +30,18 @@ interface Home {
   featured: { title: string }[];
 }
 
-interface Running {
-  stop: () => Promise<void>;
-  output: () => string;
-}
-
-const DIST = join(process.cwd(), "dist");
+let builtDir = "";
 let nextDist = "";
 let dataDir = "";
 let port = 0;
 let baseUrl = "";
-let server: Running | null = null;
+let server: DeployedServer | null = null;
 let persistent: { context: BrowserContext; close: () => Promise<void> };
 let page: Page;
 
-function run(args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const child = spawn(process.execPath, args, {
-      cwd: process.cwd(),
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    child.once("exit", (code) => {
-      if (code === 0) resolve();
-      else
-        reject(new Error(`${args.join(" ")} exited ${String(code)}:\n${out}`));
-    });
-  });
-}
-
 /** The real server on the fixed test port and data dir, serving `staticDir` (a "deploy"). */
-async function startServer(staticDir: string): Promise<Running> {
-  let out = "";
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "server/main.ts"],
-    {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        NODE_ENV: "development",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseUrl,
-        STATIC_DIR: staticDir,
-        LOG_LEVEL: "warn",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) =>
-    child.once("exit", () => {
-      resolve();
-    }),
-  );
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    try {
-      const res = await fetch(
-        `http://127.0.0.1:${port}/api/app/oapi/v1/config`,
-      );
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not start:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    output: () => out,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        await exited;
-      }
-    },
-  };
+function startServer(staticDir: string): Promise<DeployedServer> {
+  return startDeployServer({ port, dataDir, staticDir, publicUrl: baseUrl });
 }
 
 async function featuredTitle(): Promise<string> {
@@ -127,24 +58,14 @@ const buildLabel = (p: Page) =>
   p.evaluate(() => document.documentElement.dataset.build ?? "");
 
 beforeAll(async () => {
-  if (!existsSync(join(DIST, "sw.js")))
-    throw new Error("dist/sw.js is missing: run `npm run build` first");
+  builtDir = builtApp();
   nextDist = await mkdtemp(join(tmpdir(), "fuyuan-next-dist-"));
   dataDir = await mkdtemp(join(tmpdir(), "fuyuan-e2e-pwa-"));
   port = await freePort();
   baseUrl = `http://localhost:${port}`;
   // The "next deploy": the same sources built with a different label, so every hash changes.
-  const building = run(
-    [
-      "node_modules/vite/bin/vite.js",
-      "build",
-      "--outDir",
-      nextDist,
-      "--emptyOutDir",
-    ],
-    { NODE_ENV: "production", VITE_BUILD_LABEL: "next" },
-  );
-  server = await startServer(DIST);
+  const building = buildNextDeploy(nextDist);
+  server = await startServer(builtDir);
   persistent = await launchPersistent(MOBILE);
   page = await persistent.context.newPage();
   await building;
@@ -221,16 +142,7 @@ describe("offline", () => {
 
     await server?.stop();
     server = null;
-    await persistent.context.setOffline(true);
-    // NOTE: setOffline alone did not always reach navigator.onLine of an SW-controlled page here.
-    const cdp = await persistent.context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: true,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await setNetwork(persistent.context, page, false);
     await page.goto(`${baseUrl}/`);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     await page.getByText(title, { exact: true }).first().waitFor();
@@ -245,14 +157,7 @@ describe("offline", () => {
 
 describe("updates", () => {
   test("a new deploy reloads on the next navigation, not while a draft is pending; other tabs follow", async () => {
-    await persistent.context.setOffline(false);
-    const cdp = await persistent.context.newCDPSession(page);
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await setNetwork(persistent.context, page, true);
     server = await startServer(nextDist);
     await page.goto(`${baseUrl}/`);
     const other = await persistent.context.newPage();

@@ -1,12 +1,14 @@
 // The messenger's session hook: after user info, the worker's session starts with imId/imToken,
 // the absolute API base, the access token and the runtime config's IM URL, then the unread count
-// is loaded into the role's counter; a refused worker token is refreshed and handed over; sign-out
+// is loaded into the role's counter; without the user info (offline start) it resumes on the stored
+// credentials and the remembered IM URL; a refused worker token is refreshed and handed over; sign-out
 // logs the worker out (deleting the IM database). The worker is replaced by a fake (vi.mock).
 import type { SessionApi, SessionEvent } from "../../../workers/api";
 import { im, resetIm } from "../../../src/state/im";
 import { clearSession, saveTokens, session } from "../../../src/state/session";
 import { makeUser } from "../fakeAccounts";
 import { makeConfig } from "../fakeApi";
+import { resetRuntimeConfig } from "../../../src/api/runtimeConfig";
 
 const calls: { method: string; arg: unknown }[] = [];
 let emit: (event: SessionEvent) => void = () => undefined;
@@ -42,22 +44,26 @@ vi.mock("../../../src/session/imClient", () => ({
   },
 }));
 
-const { startMessenger, stopMessenger } =
+const { resumeMessenger, startMessenger, stopMessenger } =
   await import("../../../src/session/imSession");
 
 let unread = 5;
 let refreshes = 0;
+/** No network: every fetch rejects as in the browser. */
+let offline = false;
 
 beforeEach(() => {
   calls.length = 0;
   unread = 5;
   refreshes = 0;
+  offline = false;
   saveTokens({
     accessToken: "access-1",
     refreshToken: "refresh-1",
     accessExpiresAt: Date.now() + 600_000,
   });
   vi.stubGlobal("fetch", (input: string) => {
+    if (offline) return Promise.reject(new TypeError("Failed to fetch"));
     const url = input;
     const reply = (data: unknown) =>
       new Response(JSON.stringify({ code: 0, data, msg: "ok" }), {
@@ -152,5 +158,69 @@ describe("stopMessenger", () => {
     expect(calls.at(-1)).toEqual({ method: "logout", arg: { imUid: "u_9" } });
     expect(im.serviceUnread).toBe(0);
     expect(im.imUid).toBeNull();
+  });
+});
+
+describe("resumeMessenger (the user info could not load: offline start, server down)", () => {
+  const stored = { imId: "u_7", imToken: "imtok-7" };
+
+  beforeEach(async () => {
+    // NOTE: no user from an earlier test: the messenger runs only on the stored credentials.
+    await stopMessenger({ imId: null, origin: "local" });
+    resetRuntimeConfig();
+    calls.length = 0;
+  });
+
+  it("starts the worker with the stored credentials and the socket URL remembered from the last config", async () => {
+    await startMessenger(makeUser({ imId: "u_7", imToken: "imtok-7" }));
+    await stopMessenger({ imId: null, origin: "local" });
+    resetRuntimeConfig();
+    calls.length = 0;
+    offline = true;
+
+    await resumeMessenger(stored);
+    expect(calls.find((c) => c.method === "start")?.arg).toEqual({
+      imUid: "u_7",
+      imToken: "imtok-7",
+      apiBase: `${location.origin}/api/app`,
+      accessToken: "access-1",
+      wsUrl: "ws://im.example/im",
+    });
+    expect(im.imUid).toBe("u_7");
+    // Resumed once: a retry of the restore does not start it again.
+    await resumeMessenger(stored);
+    expect(calls.filter((c) => c.method === "start")).toHaveLength(1);
+
+    // A refreshed access token still reaches the worker.
+    saveTokens({ accessToken: "access-9" });
+    await vi.waitFor(() => {
+      expect(
+        calls.filter((c) => c.method === "updateAuth").map((c) => c.arg),
+      ).toContainEqual({ accessToken: "access-9" });
+    });
+
+    // The user info loads once the server answers: same uid, and the unread count now loads.
+    offline = false;
+    await startMessenger(
+      makeUser({ imId: "u_7", imToken: "imtok-7", isService: 1, isMonk: 0 }),
+    );
+    expect(im.serviceUnread).toBe(5);
+  });
+
+  it("without a config ever seen on this device it fails and stays unstarted", async () => {
+    offline = true;
+    await expect(resumeMessenger(stored)).rejects.toThrow("Failed to fetch");
+    expect(calls.filter((c) => c.method === "start")).toHaveLength(0);
+    // A later attempt (the network is back) starts it.
+    offline = false;
+    await resumeMessenger(stored);
+    expect(calls.filter((c) => c.method === "start")).toHaveLength(1);
+  });
+
+  it("does nothing once the user info has loaded", async () => {
+    await startMessenger(makeUser({ imId: "u_7", imToken: "imtok-7" }));
+    calls.length = 0;
+    await resumeMessenger(stored);
+    expect(calls).toEqual([]);
   });
 });
