@@ -87,6 +87,11 @@ export function applyToConversation(
   if (conversation === undefined && moving.length === 0) return undefined;
   let next =
     conversation ?? emptyConversation(first.channelId, first.channelType);
+  // NOTE: the preview follows the channel's order (messageSeq), not clocks: an own message carries
+  // the device's millisecond time, a received one the server's whole second, so a reply within the
+  // same second would otherwise lose to the message it answers. A stored message newer than every
+  // seq known before this batch becomes the preview; one without a seq falls back to its time.
+  let previewTop = next.lastMessageSeq;
   const bySeq = [...messages].sort(
     (a, b) => (a.messageSeq ?? 0) - (b.messageSeq ?? 0),
   );
@@ -98,10 +103,14 @@ export function applyToConversation(
     );
   }
   for (const message of moving) {
-    if (message.timestamp >= next.timestamp) {
+    const seq = message.messageSeq ?? 0;
+    const newest =
+      seq > 0 ? seq >= previewTop : message.timestamp >= next.timestamp;
+    if (newest) {
+      previewTop = Math.max(previewTop, seq);
       next = {
         ...next,
-        timestamp: message.timestamp,
+        timestamp: Math.max(next.timestamp, message.timestamp),
         lastClientMsgNo: message.clientMsgNo,
       };
     }

@@ -15,6 +15,7 @@ import {
   advanceReadTo,
   deriveUnread,
   fromServerUnread,
+  mergeServerUnread,
   noteSeq,
 } from "../../../workers/session/unread";
 
@@ -103,6 +104,30 @@ describe("noteSeq / advanceReadTo", () => {
       unread: 3,
     });
   });
+
+  it("[issue #9] a sync never moves a read point back: a fresh local read beats the server's older view", () => {
+    const read = conv({ lastMessageSeq: 40, readToSeq: 40, uncountedSeqs: [] });
+    // The server has not heard of the read yet (the receipt beat), and two newer messages exist.
+    expect(mergeServerUnread(read, 42, 10)).toMatchObject({
+      lastMessageSeq: 42,
+      readToSeq: 40,
+      unread: 2,
+    });
+    // Known own messages above the read point stay uncounted.
+    const own = conv({
+      lastMessageSeq: 41,
+      readToSeq: 40,
+      uncountedSeqs: [41],
+    });
+    expect(mergeServerUnread(own, 42, 10)).toMatchObject({
+      readToSeq: 40,
+      unread: 1,
+    });
+    // The server read further (another device, or "sending implies read"): its view wins.
+    expect(mergeServerUnread(read, 45, 1)).toEqual(
+      fromServerUnread(read, 45, 1),
+    );
+  });
 });
 
 describe("receive rules", () => {
@@ -129,6 +154,36 @@ describe("receive rules", () => {
       uncountedSeqs: [12, 13],
       unread: 2,
     });
+  });
+
+  it("the preview follows the channel's order, not the clocks of sender and server", () => {
+    // My message (seq 5) carries my device's millisecond time; the reply (seq 6) the server's whole
+    // second, which is earlier: the reply is still the newest.
+    const start = conv({
+      lastMessageSeq: 5,
+      readToSeq: 5,
+      timestamp: 60_900,
+      lastClientMsgNo: "mine",
+    });
+    const replied = applyToConversation(
+      start,
+      KEY,
+      [msg(6, { timestamp: 60_000 })],
+      ctx(),
+    );
+    expect(replied?.lastClientMsgNo).toBe("c6");
+    expect(replied?.timestamp).toBe(60_900);
+    // History below what is known (a gap being filled) never takes the preview, whatever its time.
+    const backfill = applyToConversation(
+      replied,
+      KEY,
+      [msg(3, { timestamp: 99_000 })],
+      ctx(),
+    );
+    expect(backfill?.lastClientMsgNo).toBe("c6");
+    // Out of order in one batch: the highest seq wins.
+    const batch = applyToConversation(start, KEY, [msg(8), msg(7)], ctx());
+    expect(batch?.lastClientMsgNo).toBe("c8");
   });
 
   it("[UNREAD-2] a conversation shown in a visible tab stays read", () => {
