@@ -14,15 +14,19 @@ const linguiMacros = defineRolldownBabelPreset({
 
 const serverPort = process.env.PORT ?? "8080";
 
-// NOTE: PWA (house style 15): prompt-type updates, generateSW. The app shell, every route chunk,
-// the IM worker bundle and the bundled cn catalog are precached; the tw/en catalog chunks
-// (`messages-*.js`) and images are cached at runtime. Authenticated API, POSTs, /im, /dev and
-// /api/docs never reach a cache (only the public content GETs below are matched).
+// NOTE: PWA (house style 15): prompt-type updates, injectManifest with the TypeScript service
+// worker src/sw/sw.ts (built to /sw.js), which adds the Web Push handlers. The app shell, every
+// route chunk, the IM worker bundle and the bundled cn catalog are precached (the globs below);
+// the tw/en catalog chunks (`messages-*.js`) and images are cached at runtime. Authenticated API,
+// POSTs, /im, /dev and /api/docs never reach a cache (only the public content GETs are matched):
+// the rules live in src/sw/cacheRules.ts.
 const pwa = VitePWA({
   registerType: "prompt",
-  strategies: "generateSW",
+  strategies: "injectManifest",
+  srcDir: "src/sw",
+  filename: "sw.ts",
   injectRegister: false,
-  devOptions: { enabled: process.env.VITE_PWA_DEV === "1" },
+  devOptions: { enabled: process.env.VITE_PWA_DEV === "1", type: "module" },
   includeAssets: ["favicon.svg", "theme-init.js"],
   manifest: {
     id: "/",
@@ -66,66 +70,10 @@ const pwa = VitePWA({
       },
     ],
   },
-  workbox: {
+  injectManifest: {
     globPatterns: ["**/*.{js,css,html,svg,webmanifest}", "icons/icon-*.png"],
     globIgnores: ["**/messages-*.js", "images/**", "**/*.map"],
     maximumFileSizeToCacheInBytes: 3_000_000,
-    cleanupOutdatedCaches: true,
-    navigateFallback: "/index.html",
-    navigateFallbackDenylist: [
-      /^\/api(\/|$)/,
-      /^\/im(\/|$)/,
-      /^\/dev(\/|$)/,
-      /^\/media(\/|$)/,
-      /^\/ws(\/|$)/,
-      /\/[^/?]+\.[^/?]+(\?.*)?$/,
-    ],
-    runtimeCaching: [
-      {
-        urlPattern: ({ url, sameOrigin }) =>
-          sameOrigin && /^\/assets\/messages-[\w-]+\.js$/.test(url.pathname),
-        handler: "CacheFirst",
-        options: {
-          cacheName: "fuyuan-locales",
-          expiration: { maxEntries: 8, maxAgeSeconds: 60 * 60 * 24 * 90 },
-        },
-      },
-      {
-        urlPattern: ({ url, sameOrigin, request }) =>
-          sameOrigin &&
-          request.destination === "image" &&
-          url.pathname.startsWith("/images/"),
-        handler: "CacheFirst",
-        options: {
-          cacheName: "fuyuan-images",
-          expiration: {
-            maxEntries: 200,
-            maxAgeSeconds: 60 * 60 * 24 * 30,
-            purgeOnQuotaError: true,
-          },
-          cacheableResponse: { statuses: [200] },
-        },
-      },
-      {
-        urlPattern: ({ url, sameOrigin, request }) =>
-          sameOrigin &&
-          !request.headers.has("authorization") &&
-          /^\/api\/app\/oapi\/v1\/(home|temples|monks|news|products|pages|config)(\/|$)/.test(
-            url.pathname,
-          ),
-        method: "GET",
-        handler: "StaleWhileRevalidate",
-        options: {
-          cacheName: "fuyuan-public-api",
-          expiration: {
-            maxEntries: 300,
-            maxAgeSeconds: 60 * 60 * 24 * 7,
-            purgeOnQuotaError: true,
-          },
-          cacheableResponse: { statuses: [200] },
-        },
-      },
-    ],
   },
 });
 
@@ -172,6 +120,7 @@ export default defineConfig({
           name: "workers",
           environment: "node",
           testTimeout: 20_000,
+          hookTimeout: 60_000,
           include: ["tests/workers/**/*.test.ts"],
           exclude: ["tests/workers/protocol/**"],
           setupFiles: ["fake-indexeddb/auto"],
@@ -195,6 +144,7 @@ export default defineConfig({
           // NOTE: the first test of a file also pays for jsdom + module setup; on 2 busy cores
           // that alone can approach Vitest's 5 s default.
           testTimeout: 20_000,
+          hookTimeout: 30_000,
           include: ["tests/src/**/*.test.{ts,tsx}"],
           setupFiles: ["fake-indexeddb/auto", "tests/support/setupDom.ts"],
         },

@@ -3,6 +3,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { AUTH_ENV_VARS, type AuthConfig, parseAuthConfig } from "./authConfig";
 import { IM_ENV_VARS } from "./im/imEnv";
+import { PUSH_ENV_VARS } from "./domain/push/pushEnv";
 import { PAY_ENV_VARS, type PayConfig, parsePayConfig } from "./payConfig";
 import {
   ConfigError,
@@ -115,6 +116,7 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   ...AUTH_ENV_VARS,
   ...PAY_ENV_VARS,
   ...IM_ENV_VARS,
+  ...PUSH_ENV_VARS,
 ];
 
 const WILDCARD_HOSTS = ["0.0.0.0", "::", "[::]"];

@@ -5,6 +5,7 @@ import type { Database } from "./db/createDb";
 import { dbOptionsFromConfig, openDatabase } from "./db/openDatabase";
 import { buildApp } from "./http/app";
 import { imOptionsFromEnv } from "./im/imEnv";
+import { pushOptionsFromEnv } from "./domain/push/pushEnv";
 import { createLogger } from "./lib/logger";
 import { serverVersion } from "./lib/version";
 import { resolvePublicUrl } from "./domain/system/runtimeConfig";
@@ -36,6 +37,7 @@ try {
     logger,
     version: serverVersion(),
     im: imOptionsFromEnv(process.env),
+    push: pushOptionsFromEnv(process.env),
   });
 } catch (error) {
   // NOTE: settings checked while wiring providers (e.g. an unreadable WECHAT_PAY_PRIVATE_KEY file).

@@ -12,6 +12,7 @@ import { createAppRouter } from "./router/createAppRouter";
 import { connectSession } from "./router/connectSession";
 import { listenForNavigateMessages } from "./features/shell/navigateMessage";
 import { registerPwa } from "./pwa/registerPwa";
+import { startPushLifecycle } from "./pwa/pushLifecycle";
 import { PwaOverlays } from "./pwa/PwaOverlays";
 import {
   applyColorMode,
@@ -31,6 +32,7 @@ if (localeTarget !== undefined)
 const router = createAppRouter();
 connectSession(router, window);
 listenForNavigateMessages(window);
+startPushLifecycle(window, (href) => void router.navigate({ href }));
 // NOTE: the entry chunk's URL carries its content hash, so it identifies the running build.
 registerPwa(new URL(import.meta.url).pathname);
 

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type RawServerDefault,
 } from "fastify";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -20,12 +21,24 @@ import { registerAuthRequest } from "../domain/auth/authenticate";
 import { createAuthServices } from "../domain/auth/createAuthServices";
 import type { LoginProviders } from "../domain/auth/loginProviders";
 import type { ImPresence } from "../domain/users/presence";
+import { createPushService } from "../domain/push/createPushService";
+import type { PushOptions } from "../domain/push/pushEnv";
 import { type ImStackOptions, startImGateway } from "../im/startImGateway";
 import { type Clock, systemClock } from "../providers/lib/runtime";
+import { resolvePublicUrl } from "../domain/system/runtimeConfig";
+import { dataExceptionOf } from "./dataException";
 import { failure } from "./envelope";
 import { formatValidationError, HttpError } from "./errors";
 import { registerOpenApi } from "./openapi";
+import { isMalformedMultipart } from "./malformedMultipart";
 import { registerDomains } from "./registerDomains";
+import { rejectUnknownFields } from "./rejectUnknownFields";
+import { rejectUnstorableValues } from "./rejectUnstorableValues";
+import {
+  applySecurityHeaders,
+  type SecurityHeaderOptions,
+  securityHeadersHook,
+} from "./securityHeaders";
 import { registerStaticSite } from "./staticSite";
 
 export interface AppOptions {
@@ -43,6 +56,8 @@ export interface AppOptions {
   presence?: ImPresence;
   /** IM gateway tunables and test hooks (default: server/im/gatewayOptions.ts). */
   im?: ImStackOptions;
+  /** Web Push settings from the environment (default: keys generated and kept in the database). */
+  push?: PushOptions;
 }
 
 /** The typed Fastify instance every registrar works with (TypeBox schemas give handler types). */
@@ -73,15 +88,32 @@ export async function buildApp(options: AppOptions): Promise<App> {
       : { providers: options.providers }),
   });
   const loggerInstance: FastifyBaseLogger = logger;
+  const securityHeaders: SecurityHeaderOptions = {
+    production: config.nodeEnv === "production",
+    publicUrl: () => resolvePublicUrl(config, app.server.address()),
+  };
   const app: App = Fastify({
     loggerInstance,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     schemaErrorFormatter: formatValidationError,
+    // NOTE: unknown fields are refused (400 naming them), not stripped: see rejectUnknownFields.
+    ajv: { customOptions: { removeAdditional: false } },
+    // NOTE: a malformed URL (bad percent-encoding, an over-long parameter) gets the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode ?? 400;
+      // NOTE: these replies skip the onSend hooks, so the headers are set here.
+      applySecurityHeaders(request, reply, securityHeaders);
+      void (reply as FastifyReply)
+        .code(status)
+        .send(failure(status, error.message));
+    },
     // NOTE: requests arriving on kept-alive sockets after close() starts get 503, while requests
     // already running finish (graceful shutdown).
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook("onRoute", rejectUnknownFields);
+  app.addHook("preHandler", rejectUnstorableValues);
 
   // NOTE: Node's server.close() only drops connections idle at that moment; a kept-alive socket
   // whose request was still running would then hold close() open until the client hangs up.
@@ -96,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (closing) reply.header("connection", "close");
     done(null, payload);
   });
+  app.addHook("onSend", securityHeadersHook(securityHeaders));
   app.addHook("onResponse", (_request, _reply, done) => {
     if (closing) app.server.closeIdleConnections();
     done();
@@ -113,6 +146,30 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     if (error.validation) {
       return reply.code(400).send(failure(400, error.message));
+    }
+    const dataException = dataExceptionOf(error);
+    if (dataException !== null) {
+      request.log.warn(
+        {
+          sqlState: dataException.sqlState,
+          route: request.routeOptions.url,
+          detail: dataException.message,
+        },
+        "a request value could not be stored",
+      );
+      return reply
+        .code(400)
+        .send(
+          failure(
+            400,
+            `A request value cannot be stored: ${dataException.message}`,
+          ),
+        );
+    }
+    if (isMalformedMultipart(error)) {
+      return reply
+        .code(400)
+        .send(failure(400, `Malformed multipart/form-data: ${error.message}`));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -140,6 +197,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook("preClose", async () => {
     await im.close();
   });
+  // NOTE: Web Push hears about stored messages from the engine and sends off the send path.
+  const push = await createPushService({
+    config,
+    db,
+    logger,
+    accountEvents,
+    ...(options.push === undefined ? {} : { options: options.push }),
+  });
+  const stopPushListener = im.engine.onStored((message) => {
+    push.messageStored(message);
+  });
+  app.addHook("onClose", async () => {
+    stopPushListener();
+    await push.close();
+  });
   registerAuthRequest(app);
   await registerDomains(app, {
     config,
@@ -150,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     auth,
     presence: options.presence ?? im.engine,
     im: im.engine,
+    push,
   });
   await registerStaticSite(app, config.staticDir);
   return app;

@@ -46,6 +46,11 @@ export async function registerOpenApi(
             "Messaging: send, sync, conversations, receipts, revoke, reminders (WuKongIM HTTP shapes).",
         },
         {
+          name: "push",
+          description:
+            "Web Push: the VAPID key and this browser's push subscription (new-message notifications).",
+        },
+        {
           name: "files",
           description:
             "Chat image uploads; stored files are served under /media by unguessable name.",

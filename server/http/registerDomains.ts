@@ -13,6 +13,8 @@ import { devRoutes } from "../domain/dev/routes";
 import { fileRoutes, mediaRoutes } from "../domain/files/routes";
 import type { ImEngine } from "../domain/im/ImEngine";
 import { imRoutes } from "../domain/im/routes";
+import type { PushService } from "../domain/push/createPushService";
+import { pushRoutes } from "../domain/push/routes";
 import { registerCommerce } from "../domain/orders/registerCommerce";
 import { systemRoutes } from "../domain/system/routes";
 import type { ImPresence } from "../domain/users/presence";
@@ -38,6 +40,8 @@ export interface DomainDeps {
   presence: ImPresence;
   /** The messaging engine (send, push commands, presence): the embedded IM gateway. */
   im: ImEngine;
+  /** Web Push: the VAPID key and the "conversation read" notice that closes notifications. */
+  push: PushService;
 }
 
 /** Registers a domain's routes on its own encapsulated scope (prefix /api/app). */
@@ -50,6 +54,7 @@ const DOMAIN_ROUTES: readonly DomainPlugin[] = [
   userRoutes,
   fileRoutes,
   imRoutes,
+  pushRoutes,
 ];
 
 export async function registerDomains(

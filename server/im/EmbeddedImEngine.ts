@@ -28,7 +28,12 @@ import { GroupCommitter } from "./GroupCommitter";
 import type { ImConnection } from "./ImConnection";
 import type { MessageIdGenerator } from "./MessageIdGenerator";
 import { persistBatch } from "./persistBatch";
-import { checkPayload, checkTags, classifyChannel } from "./sendRules";
+import {
+  checkCounters,
+  checkPayload,
+  checkTags,
+  classifyChannel,
+} from "./sendRules";
 import type { UserDirectory } from "./UserDirectory";
 
 /** Test seams; production passes none. */
@@ -38,6 +43,21 @@ export interface GatewayHooks {
    * The crash test kills the process here to prove that a resend after restart is stored once.
    */
   afterCommit?: (stored: readonly StoredMessage[]) => void | Promise<void>;
+}
+
+/** A message just stored and handed to live connections (what Web Push hears about). */
+export interface StoredMessageEvent {
+  fromUid: string;
+  /** The recipient: the channelID as sent. */
+  toUid: string;
+  channelType: number;
+  messageSeq: number;
+  contentType: number;
+  /** The payload JSON (§9). */
+  payloadText: string;
+  redDot: boolean;
+  /** The recipient had an open connection when the RECVs went out. */
+  recipientOnline: boolean;
 }
 
 export interface EngineDeps {
@@ -58,6 +78,7 @@ export class EmbeddedImEngine implements ImEngine {
   readonly #deps: EngineDeps;
   readonly #committer: GroupCommitter<MessageToStore, StoredMessage>;
   readonly #inflight = new Map<string, Promise<ImSendResult>>();
+  readonly #storedListeners = new Set<(event: StoredMessageEvent) => void>();
   #closed = false;
 
   constructor(deps: EngineDeps) {
@@ -97,7 +118,9 @@ export class EmbeddedImEngine implements ImEngine {
       request.channelType,
     );
     if (!kind.ok) return kind;
-    const tags = checkTags(request.clientMsgNo ?? "", request.topic);
+    const tags =
+      checkTags(request.clientMsgNo ?? "", request.topic) ??
+      checkCounters(request.clientSeq ?? 0, request.expire ?? 0);
     if (tags !== null) return tags;
     const setting = request.setting ?? 0;
     if ((setting & STREAM_BITS) !== 0)
@@ -159,7 +182,12 @@ export class EmbeddedImEngine implements ImEngine {
       origin,
     );
     this.#inflight.set(key, promise);
-    void promise.finally(() => this.#inflight.delete(key));
+    const forget = () => {
+      this.#inflight.delete(key);
+    };
+    // NOTE: not `finally`: its promise would re-raise a failed store as an unhandled rejection,
+    // which ends the process (found by the gateway fuzz); the caller handles the failure.
+    void promise.then(forget, forget);
     return promise;
   }
 
@@ -187,6 +215,17 @@ export class EmbeddedImEngine implements ImEngine {
       syncOnce: false,
       payload,
     });
+  }
+
+  /**
+   * Hears about every newly stored message after its RECVs went out; returns the unsubscribe.
+   * Listeners run synchronously on the send path: they must only enqueue work.
+   */
+  onStored(listener: (event: StoredMessageEvent) => void): () => void {
+    this.#storedListeners.add(listener);
+    return () => {
+      this.#storedListeners.delete(listener);
+    };
   }
 
   isOnline(userId: number): boolean {
@@ -256,6 +295,7 @@ export class EmbeddedImEngine implements ImEngine {
         // NOTE: the message is stored; a failed push is caught up by sync, never un-acknowledged.
         this.#deps.logger.error({ err: error }, "IM delivery failed");
       }
+      this.#announceStored(message, stored.messageSeq, contentType, text);
     }
     return {
       ok: true,
@@ -265,6 +305,35 @@ export class EmbeddedImEngine implements ImEngine {
       timestamp: stored.timestamp,
       duplicate: stored.duplicate,
     };
+  }
+
+  #announceStored(
+    message: OutboundMessage,
+    messageSeq: number,
+    contentType: number,
+    payloadText: string,
+  ): void {
+    if (this.#storedListeners.size === 0) return;
+    const event: StoredMessageEvent = {
+      fromUid: message.fromUid,
+      toUid: message.channelId,
+      channelType: message.channelType,
+      messageSeq,
+      contentType,
+      payloadText,
+      redDot: message.redDot,
+      recipientOnline: this.#deps.registry.ofUid(message.channelId).length > 0,
+    };
+    for (const listener of this.#storedListeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.#deps.logger.error(
+          { err: error },
+          "stored-message listener failed",
+        );
+      }
+    }
   }
 }
 

@@ -17,6 +17,8 @@ export type PayloadCheck =
   { ok: true; text: string; contentType: number } | SendRefusal;
 
 const MAX_CHANNEL_ID_LENGTH = 128;
+const MAX_INT4 = 2_147_483_647;
+const NUL = "\u0000";
 /** clientMsgNo and topic are echoed in every RECV; the SDK's clientMsgNo has 33–40 characters. */
 const MAX_TAG_LENGTH = 128;
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -34,10 +36,14 @@ export function classifyChannel(
   channelId: string,
   channelType: number,
 ): ChannelKind {
-  if (channelId === "" || channelId.length > MAX_CHANNEL_ID_LENGTH)
+  if (
+    channelId === "" ||
+    channelId.length > MAX_CHANNEL_ID_LENGTH ||
+    channelId.includes(NUL)
+  )
     return refuse(
       ReasonCode.CHANNEL_ID_ERROR,
-      "channel id is empty or too long",
+      "channel id is empty, too long or has a NUL character",
     );
   if (channelType === ChannelType.PERSON) {
     if (channelId === fromUid)
@@ -68,6 +74,28 @@ export function checkTags(
     return refuse(
       ReasonCode.NOT_ALLOW_SEND,
       "topic is longer than 128 characters",
+    );
+  // NOTE: PostgreSQL text cannot hold U+0000 (the wire's strict UTF-8 allows it).
+  if (clientMsgNo.includes(NUL) || topic?.includes(NUL) === true)
+    return refuse(
+      ReasonCode.NOT_ALLOW_SEND,
+      "clientMsgNo or topic has a NUL character",
+    );
+  return null;
+}
+
+/**
+ * clientSeq and expire are u32 on the wire but stored as int4: above 2^31 − 1 they are refused
+ * (11 notAllowSend) rather than wrapped or clamped.
+ */
+export function checkCounters(
+  clientSeq: number,
+  expire: number,
+): SendRefusal | null {
+  if (clientSeq > MAX_INT4 || expire > MAX_INT4)
+    return refuse(
+      ReasonCode.NOT_ALLOW_SEND,
+      `clientSeq and expire must be at most ${MAX_INT4}`,
     );
   return null;
 }

@@ -7,6 +7,7 @@ import {
   parseConfig,
 } from "../../server/config";
 import { imOptionsFromEnv } from "../../server/im/imEnv";
+import { pushOptionsFromEnv } from "../../server/domain/push/pushEnv";
 
 const cwd = "/srv/fuyuan";
 /** The least production needs: a secret, and providers for enabled login methods (none here). */
@@ -203,6 +204,7 @@ describe("ENV_VARS", () => {
     );
     parseConfig(recordingEnv, cwd);
     imOptionsFromEnv(recordingEnv);
+    pushOptionsFromEnv(recordingEnv);
     expect(ENV_VARS.map((v) => v.name).sort()).toEqual([...read].sort());
     for (const v of ENV_VARS) expect(v.description.length).toBeGreaterThan(10);
   });

@@ -7,3 +7,4 @@ export * from "./im";
 export * from "./orders";
 export * from "./community";
 export * from "./agreements";
+export * from "./push";

@@ -51,6 +51,17 @@ export function localizeValidationErrors(scope: App): void {
     const first = error.validation?.[0];
     if (first === undefined) throw error;
     const missing = first.params.missingProperty;
+    const unknown = first.params.additionalProperty;
+    // NOTE: an unknown property is named as it is, with the generic wording (it is no field of ours).
+    if (first.keyword === "additionalProperties" && typeof unknown === "string")
+      throw new AuthError("INVALID_FIELD", {
+        field: [
+          ...first.instancePath.split("/").filter((p) => p !== ""),
+          unknown,
+        ].join("."),
+        wording: null,
+        cause: error,
+      });
     const field =
       first.keyword === "required" && typeof missing === "string"
         ? missing

@@ -182,7 +182,10 @@ export const authRoutes: DomainPlugin = (app, { config, db, clock, auth }) => {
         "set-cookie",
         oauthCookie(browserId, {
           path: `${publicUrl.pathname.replace(/\/+$/, "")}${API_PREFIX}/oapi/v1`,
-          secure: publicUrl.protocol === "https:",
+          // NOTE: production always runs behind https (HSTS); a plain-http PUBLIC_URL there is a
+          // misconfiguration, and the browser then drops the cookie rather than send it in clear.
+          secure:
+            publicUrl.protocol === "https:" || config.nodeEnv === "production",
         }),
       );
       return ok({ state });

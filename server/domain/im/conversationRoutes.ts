@@ -10,6 +10,7 @@ import {
   deleteConversation,
   listConversations,
   markRead,
+  markReadTo,
   unreadTotal,
 } from "./conversations";
 import {
@@ -24,7 +25,10 @@ import {
 
 const tags = ["im"];
 
-export const conversationRoutes: DomainPlugin = (app, { db, auth, im }) => {
+export const conversationRoutes: DomainPlugin = (
+  app,
+  { db, auth, im, push },
+) => {
   const { authenticate } = auth;
 
   app.get(
@@ -60,7 +64,7 @@ export const conversationRoutes: DomainPlugin = (app, { db, auth, im }) => {
       schema: {
         tags,
         summary:
-          "Mark a conversation read (optionally leaving `unread` messages unread)",
+          "Mark a conversation read (optionally leaving `unread` messages unread, or up to `message_seq`)",
         security: BEARER,
         body: SetUnreadRequest,
         response: {
@@ -78,15 +82,31 @@ export const conversationRoutes: DomainPlugin = (app, { db, auth, im }) => {
         body.channel_id,
         body.channel_type ?? ChannelType.PERSON,
       );
-      return ok(
-        await markRead(
-          db,
+      const state =
+        body.message_seq === undefined
+          ? await markRead(
+              db,
+              me.imId,
+              peer.imId,
+              peer.channelKey,
+              body.unread ?? 0,
+            )
+          : await markReadTo(
+              db,
+              me.imId,
+              peer.imId,
+              peer.channelKey,
+              body.message_seq,
+            );
+      // NOTE: read here closes this conversation's push notification on the user's other devices.
+      if (state?.unread === 0)
+        push.conversationRead(
           me.imId,
           peer.imId,
-          peer.channelKey,
-          body.unread ?? 0,
-        ),
-      );
+          state.channel_type,
+          state.readed_to_msg_seq,
+        );
+      return ok(state);
     },
   );
 

@@ -205,6 +205,28 @@ export async function markRead(
   return conversationState(db, uid, peer);
 }
 
+/**
+ * Marks the chat with `peer` read up to `seq` (capped at the channel's last seq). The read point
+ * only moves forward, so a late or repeated mark never un-reads, and messages stored after `seq`
+ * stay unread however late the mark arrives. Returns the new state, or null when there is none yet.
+ */
+export async function markReadTo(
+  db: Db,
+  uid: string,
+  peer: string,
+  channelKey: string,
+  seq: number,
+): Promise<Static<typeof ConversationState> | null> {
+  await db.execute(sql`
+    insert into im_conversations as s (uid, channel_id, channel_type, readed_to_seq)
+    select ${uid}, ${peer}, 1, least(${seq}::int, c.last_seq)
+    from im_channels c where c.channel_key = ${channelKey} and c.channel_type = 1
+    on conflict (uid, channel_id, channel_type) do update set
+      readed_to_seq = greatest(s.readed_to_seq, excluded.readed_to_seq),
+      version = nextval('im_conversation_version')`);
+  return conversationState(db, uid, peer);
+}
+
 /** Hides the chat with `peer` and everything in it so far (a new message brings it back). */
 export async function deleteConversation(
   db: Db,

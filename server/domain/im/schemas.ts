@@ -149,6 +149,13 @@ export const SetUnreadRequest = Type.Object({
       description: "Unread to leave (default 0: all read).",
     }),
   ),
+  message_seq: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        "Read up to this seq instead (takes precedence over unread; never moves the read point back). Messages stored after the reader looked stay unread.",
+    }),
+  ),
 });
 
 export const ConversationState = Type.Object({

@@ -13,6 +13,7 @@ import { BindPhoneForm } from "./BindPhoneForm";
 import { ManagerCard } from "./ManagerCard";
 import { InviteCard } from "../invites/InviteCard";
 import { ProfileCard } from "./ProfileCard";
+import { PushCard } from "./PushCard";
 import { SettingsCard } from "./SettingsCard";
 import { AppCard } from "./AppCard";
 import { SignOutCard } from "./SignOutCard";
@@ -85,6 +86,7 @@ export function MyPage() {
       {user === null ? null : <InviteCard />}
       {user === null ? null : <ManagerCard />}
       <SettingsCard />
+      {user === null ? null : <PushCard />}
       <AppCard />
       <ul className="menu card my-section">
         <li>

@@ -155,7 +155,14 @@ describeEachDatabase("WeChat sign-in with the emulator", (database) => {
 
   it("accepts a state once", async () => {
     const back = await wechatEmulatorReturn(server);
-    expect((await wxLogin({ ...back, type: 1 }, back.cookie)).status).toBe(200);
+    expect(
+      (
+        await wxLogin(
+          { code: back.code, state: back.state, type: 1 },
+          back.cookie,
+        )
+      ).status,
+    ).toBe(200);
     const reuse = await wxLogin(
       { code: back.code, state: back.state, type: 1 },
       back.cookie,

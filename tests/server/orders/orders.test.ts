@@ -127,7 +127,7 @@ describeEachDatabase("orders", (database) => {
     expect((await server.db.select().from(orders)).length).toBe(before);
   });
 
-  it("ignores a total sent by the client: the server computes price × quantity", async () => {
+  it("refuses a total sent by the client (unknown field) and computes price × quantity itself", async () => {
     const product = await productAsking(server, {
       beneficiary: true,
       wish: true,
@@ -148,9 +148,23 @@ describeEachDatabase("orders", (database) => {
       },
       alice,
     );
-    expect(answer.status).toBe(200);
-    expect(answer.body.data.unitPriceFen).toBe(option.priceFen);
-    expect(answer.body.data.totalFen).toBe(option.priceFen * 99);
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toBe("body must not have property totalFen");
+    const honest = await post(
+      server,
+      "order/v1/create",
+      {
+        productId: product.id,
+        optionId: option.id,
+        quantity: 99,
+        beneficiaryName: "王",
+        wish: "安",
+      },
+      alice,
+    );
+    expect(honest.status).toBe(200);
+    expect(honest.body.data.unitPriceFen).toBe(option.priceFen);
+    expect(honest.body.data.totalFen).toBe(option.priceFen * 99);
   });
 
   it("refuses an option of another product, an unknown product and bad birth dates", async () => {

@@ -1,0 +1,150 @@
+// Web Push calls under /api/app/push/v1 (signed-in): the VAPID key, subscribe (bound to this
+// sign-in session, texts in the request's Accept-Language), unsubscribe (own endpoints only) and
+// status. Sending happens in PushDispatcher.
+import { HttpError } from "../../http/errors";
+import { EnvelopeOf, ok } from "../../http/envelope";
+import type { DomainPlugin } from "../../http/registerDomains";
+import { BEARER, signedIn } from "../auth/authenticate";
+import { localeFromAcceptLanguage } from "../auth/requestLocale";
+import { checkEndpoint } from "./endpointRules";
+import {
+  PUSH_ERRORS,
+  PushKey,
+  PushStatus,
+  StatusQuery,
+  SubscribeRequest,
+  UnsubscribeRequest,
+} from "./schemas";
+import {
+  hasEndpoint,
+  removeOwnSubscription,
+  saveSubscription,
+  subscriptionCounts,
+} from "./subscriptions";
+import { checkAuthSecret, checkP256Point } from "./vapidKeyFormat";
+
+const tags = ["push"];
+
+/** 409: the endpoint is registered to another account (the browser should subscribe anew). */
+export const ENDPOINT_TAKEN_CODE = 409;
+
+export const pushRoutes: DomainPlugin = (app, { db, auth, push }) => {
+  const { authenticate } = auth;
+
+  app.get(
+    "/push/v1/key",
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: "The VAPID public key to subscribe with",
+        security: BEARER,
+        response: { 200: EnvelopeOf(PushKey), ...PUSH_ERRORS },
+      },
+    },
+    () => ok({ publicKey: push.publicKey }),
+  );
+
+  app.post(
+    "/push/v1/subscribe",
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary:
+          "Register this browser's push subscription for this sign-in (idempotent; moves it to this session)",
+        security: BEARER,
+        body: SubscribeRequest,
+        response: { 200: EnvelopeOf(PushStatus), ...PUSH_ERRORS },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const { endpoint, keys } = request.body;
+      const endpointProblem = checkEndpoint(endpoint, push.production);
+      if (endpointProblem !== null)
+        throw HttpError.badRequest(`body/${endpointProblem}`);
+      const p256dhProblem = checkP256Point(keys.p256dh);
+      if (p256dhProblem !== null)
+        throw HttpError.badRequest(`body/keys/p256dh ${p256dhProblem}`);
+      const authProblem = checkAuthSecret(keys.auth);
+      if (authProblem !== null)
+        throw HttpError.badRequest(`body/keys/auth ${authProblem}`);
+      const saved = await saveSubscription(db, {
+        endpoint,
+        userId: me.userId,
+        sessionId: me.sessionId,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+        locale: localeFromAcceptLanguage(request.headers["accept-language"]),
+      });
+      if (saved === "taken")
+        throw new HttpError(
+          409,
+          ENDPOINT_TAKEN_CODE,
+          "this push endpoint is registered to another account: subscribe again for a new one",
+        );
+      const counts = await subscriptionCounts(db, me.userId, me.sessionId);
+      return ok({
+        subscriptions: counts.user,
+        session: counts.session,
+        endpoint: true,
+      });
+    },
+  );
+
+  app.post(
+    "/push/v1/unsubscribe",
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: "Remove one of your push subscriptions",
+        security: BEARER,
+        body: UnsubscribeRequest,
+        response: { 200: EnvelopeOf(PushStatus), ...PUSH_ERRORS },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      if (!(await removeOwnSubscription(db, me.userId, request.body.endpoint)))
+        throw HttpError.notFound(
+          "you have no push subscription with this endpoint",
+        );
+      const counts = await subscriptionCounts(db, me.userId, me.sessionId);
+      return ok({
+        subscriptions: counts.user,
+        session: counts.session,
+        endpoint: false,
+      });
+    },
+  );
+
+  app.get(
+    "/push/v1/status",
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary:
+          "Your push subscriptions, and whether a given endpoint is one of them",
+        security: BEARER,
+        querystring: StatusQuery,
+        response: { 200: EnvelopeOf(PushStatus), ...PUSH_ERRORS },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const { endpoint } = request.query;
+      const counts = await subscriptionCounts(db, me.userId, me.sessionId);
+      return ok({
+        subscriptions: counts.user,
+        session: counts.session,
+        endpoint:
+          endpoint === undefined
+            ? null
+            : await hasEndpoint(db, me.userId, endpoint),
+      });
+    },
+  );
+};

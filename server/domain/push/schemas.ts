@@ -1,0 +1,73 @@
+// TypeBox schemas of the Web Push API (push/v1): the VAPID key, subscribe / unsubscribe bodies as
+// the browser's PushSubscription names them, and the caller's subscription status.
+import { Type } from "typebox";
+import { ErrorEnvelope } from "../../http/envelope";
+import { MAX_ENDPOINT_LENGTH } from "./endpointRules";
+
+export const PushKey = Type.Object({
+  publicKey: Type.String({
+    description:
+      "VAPID public key (base64url, uncompressed P-256 point): the applicationServerKey of pushManager.subscribe.",
+  }),
+});
+
+const Endpoint = Type.String({
+  minLength: 1,
+  maxLength: MAX_ENDPOINT_LENGTH,
+  description:
+    "PushSubscription.endpoint (https; http only to loopback outside production).",
+});
+
+export const SubscribeRequest = Type.Object(
+  {
+    endpoint: Endpoint,
+    keys: Type.Object(
+      {
+        p256dh: Type.String({
+          minLength: 1,
+          maxLength: 200,
+          description: "base64url of the browser's 65-byte P-256 public key.",
+        }),
+        auth: Type.String({
+          minLength: 1,
+          maxLength: 100,
+          description: "base64url of the 16-byte authentication secret.",
+        }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const UnsubscribeRequest = Type.Object(
+  { endpoint: Endpoint },
+  { additionalProperties: false },
+);
+
+export const StatusQuery = Type.Object(
+  { endpoint: Type.Optional(Endpoint) },
+  { additionalProperties: false },
+);
+
+export const PushStatus = Type.Object({
+  subscriptions: Type.Integer({
+    description: "Your subscriptions on every device and sign-in.",
+  }),
+  session: Type.Integer({
+    description: "Subscriptions made by this sign-in.",
+  }),
+  endpoint: Type.Union([Type.Boolean(), Type.Null()], {
+    description:
+      "Whether the endpoint given in the query is subscribed for you (null when none was given).",
+  }),
+});
+
+/** Error answers of the push calls. */
+export const PUSH_ERRORS = {
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  404: ErrorEnvelope,
+  409: ErrorEnvelope,
+  500: ErrorEnvelope,
+} as const;

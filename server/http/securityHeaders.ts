@@ -1,0 +1,138 @@
+// Security headers on every response (nosniff, Referrer-Policy, Permissions-Policy, COOP/CORP,
+// frame denial, HSTS in production) and the Content-Security-Policy of HTML documents. Pages that
+// bring their own policy (the /dev emulator and cashier pages, /media files) keep it.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { imWsUrlFor } from "../config";
+import { DOCS_PREFIX } from "./openapi";
+
+/** WeChat's script host: wxLogin.js (desktop QR login) and the JSSDK (paying in WeChat). */
+export const WECHAT_SCRIPT_HOSTS = [
+  "https://res.wx.qq.com",
+  "https://res2.wx.qq.com",
+] as const;
+/** The QR-login widget draws WeChat's page in an iframe. */
+export const WECHAT_FRAME_HOSTS = ["https://open.weixin.qq.com"] as const;
+/** Avatars of WeChat accounts (`headimgurl`). */
+export const WECHAT_AVATAR_HOSTS = [
+  "https://thirdwx.qlogo.cn",
+  "https://wx.qlogo.cn",
+] as const;
+
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Browser features the app may use: clipboard writes (invite codes) and fullscreen on itself;
+ * everything powerful that it never uses is off for it and for any frame. Only features Chromium
+ * knows are named (an unknown one is a console error; tests/e2e/csp.e2e.test.ts checks).
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "clipboard-read=()",
+  "clipboard-write=(self)",
+  "display-capture=()",
+  "fullscreen=(self)",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/**
+ * The PWA's policy. Scripts: our files plus WeChat's script host, never inline or eval (index.html
+ * loads /theme-init.js as a file for that reason). Styles: our files; React's style props need
+ * inline style attributes only. Connections: our origin, plus the IM socket's ws(s) origin for
+ * browsers where 'self' does not cover WebSockets.
+ */
+export function appCsp(imSocketOrigin: string | null): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${WECHAT_SCRIPT_HOSTS.join(" ")}`,
+    "script-src-attr 'none'",
+    "style-src 'self'",
+    "style-src-attr 'unsafe-inline'",
+    `img-src 'self' data: blob: ${WECHAT_AVATAR_HOSTS.join(" ")}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${imSocketOrigin === null ? "" : ` ${imSocketOrigin}`}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    `frame-src ${WECHAT_FRAME_HOSTS.join(" ")}`,
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Swagger UI (/api/docs) styles itself with inline style elements; its scripts are files. */
+export const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+export interface SecurityHeaderOptions {
+  /** NODE_ENV=production: HSTS is sent. */
+  production: boolean;
+  /** The public URL browsers use (for the IM socket's origin), or null while unknown. */
+  publicUrl: () => string | null;
+}
+
+/** The onSend hook that adds the headers (register it on the root instance). */
+export function securityHeadersHook(options: SecurityHeaderOptions) {
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: null, payload: unknown) => void,
+  ): void => {
+    applySecurityHeaders(request, reply, options);
+    done(null, payload);
+  };
+}
+
+export function applySecurityHeaders(
+  request: Pick<FastifyRequest, "url">,
+  reply: FastifyReply,
+  options: SecurityHeaderOptions,
+): void {
+  void reply.header("x-content-type-options", "nosniff");
+  void reply.header("referrer-policy", "strict-origin-when-cross-origin");
+  void reply.header("permissions-policy", PERMISSIONS_POLICY);
+  void reply.header("cross-origin-opener-policy", "same-origin");
+  void reply.header("cross-origin-resource-policy", "same-origin");
+  void reply.header("x-frame-options", "DENY");
+  if (options.production) void reply.header("strict-transport-security", HSTS);
+  if (!isHtml(reply) || reply.hasHeader("content-security-policy")) return;
+  const path = request.url.split("?")[0] ?? "";
+  void reply.header(
+    "content-security-policy",
+    path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`)
+      ? DOCS_CSP
+      : appCsp(socketOrigin(options.publicUrl())),
+  );
+}
+
+function isHtml(reply: FastifyReply): boolean {
+  const type = reply.getHeader("content-type");
+  return typeof type === "string" && /^\s*text\/html\b/i.test(type);
+}
+
+function socketOrigin(publicUrl: string | null): string | null {
+  if (publicUrl === null) return null;
+  return new URL(imWsUrlFor(publicUrl)).origin;
+}

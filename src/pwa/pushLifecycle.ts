@@ -1,0 +1,46 @@
+// Web Push in the tab's life: a notification click the service worker hands to this window opens
+// the conversation here (in this window's locale, without a reload); signing out drops this
+// browser's subscription; a loaded user refreshes a live one (its texts follow the locale).
+import { splitLocalePath, switchLocalePath } from "../i18n/localePath";
+import { DEFAULT_LOCALE } from "../i18n/locales";
+import { addSessionListener } from "../session/sessionListeners";
+import { isPushOpenMessage } from "../sw/pushOpenMessage";
+import { pushApi } from "./pushApi";
+import {
+  browserPushEnvironment,
+  dropBrowserSubscription,
+  refreshPushSubscription,
+} from "./pushSubscription";
+
+/** The href a push-open message leads to in a window showing `pathname`. */
+export function pushOpenHref(path: string, pathname: string): string {
+  return switchLocalePath(
+    path,
+    splitLocalePath(pathname).locale ?? DEFAULT_LOCALE,
+  );
+}
+
+/** Starts listening; returns the function that stops it. */
+export function startPushLifecycle(
+  target: Window & typeof globalThis,
+  navigate: (href: string) => void,
+): () => void {
+  const env = browserPushEnvironment(target);
+  const container =
+    "serviceWorker" in target.navigator ? target.navigator.serviceWorker : null;
+  const onMessage = (event: MessageEvent) => {
+    const data: unknown = event.data;
+    if (isPushOpenMessage(data))
+      navigate(pushOpenHref(data.path, target.location.pathname));
+  };
+  container?.addEventListener("message", onMessage);
+  const stopSession = addSessionListener({
+    userLoaded: () => refreshPushSubscription(env, pushApi),
+    signedOut: ({ origin }) =>
+      origin === "local" ? dropBrowserSubscription(env) : undefined,
+  });
+  return () => {
+    container?.removeEventListener("message", onMessage);
+    stopSession();
+  };
+}
