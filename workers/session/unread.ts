@@ -60,3 +60,20 @@ export function fromServerUnread<T extends UnreadFields>(
   const next = { ...c, lastMessageSeq: last, readToSeq, uncountedSeqs: [] };
   return { ...next, unread: deriveUnread(next) };
 }
+
+/**
+ * The server's view, unless this device has read further than the server knows yet (its read mark
+ * is still on its way, up to a receipt beat): a read point never moves back, so a conversation sync
+ * that crosses a fresh read does not bring the read messages back as unread (issue #9, chaos gate).
+ */
+export function mergeServerUnread<T extends UnreadFields>(
+  c: T,
+  lastMessageSeq: number,
+  unread: number,
+): T {
+  const last = Math.max(0, lastMessageSeq);
+  if (last - Math.max(0, unread) >= c.readToSeq)
+    return fromServerUnread(c, last, unread);
+  const next = { ...c, lastMessageSeq: Math.max(last, c.lastMessageSeq) };
+  return { ...next, unread: deriveUnread(next) };
+}
