@@ -151,7 +151,7 @@ export type SessionEvent =
       readonly clientMsgNos: readonly string[];
     }
   /**
-   * The server now counts these conversations as read (their `setUnread 0` went through): a tab that
+   * The server now counts these conversations as read as far as read here (their read mark went through): a tab that
    * keeps the server's unread total (service staff, monks) reloads it.
    */
   | {

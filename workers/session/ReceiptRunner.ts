@@ -1,6 +1,6 @@
 // Runs the pure receipt coalescer: receipts of messages shown in a visible tab are persisted, then
 // sent per channel every 2 s (POST messageReaded) and marked `readed` once delivered. It also tells
-// the server, on the same beat, which shown conversations are read (setUnread 0).
+// the server, on the same beat, up to which seq the shown conversations are read.
 import {
   channelKey,
   parseChannelKey,
@@ -8,7 +8,7 @@ import {
 } from "../../src/db/channelKey";
 import { completeReceipts, queueReceipts } from "../store/receiptRepo";
 import { toSessionError } from "./errors";
-import { sendReadReceipts, setServerUnread } from "./imApi";
+import { sendReadReceipts, setServerReadTo } from "./imApi";
 import { NamedTimers } from "./NamedTimers";
 import {
   RECEIPT_FLUSH_INTERVAL_MS,
@@ -79,7 +79,14 @@ export class ReceiptRunner {
     for (const channel of marks) {
       if (this.#ctx.disposed) return;
       try {
-        await setServerUnread(this.#ctx.http, channel, 0);
+        // NOTE: the seq read here, not "all read": the beat comes up to 2 s after the reading, and
+        // "unread 0" would also mark what arrived meanwhile (e.g. after the user left the thread).
+        const conversation = await this.#ctx.db.conversations.get([
+          channel.channelId,
+          channel.channelType,
+        ]);
+        if (conversation === undefined) continue;
+        await setServerReadTo(this.#ctx.http, channel, conversation.readToSeq);
         reported.push(channel);
       } catch (error) {
         // NOTE: kept for the next beat; a later mark of the same channel replaces it.

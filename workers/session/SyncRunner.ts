@@ -17,6 +17,7 @@ import {
   countStored,
   lastStoredSeq,
   planLoadOlder,
+  recentHoleSpan,
 } from "../store/historyRepo";
 import {
   storeIncomingBatch,
@@ -215,6 +216,13 @@ export class SyncRunner {
         messages.push(
           ...(await this.#fetchUp(channel, { fromSeq: local + 1, toSeq })),
         );
+      // NOTE: holes below the newest stored seq: RECVs the gap check could not see (a SENDACK had
+      // moved the channel's last seq past them) or whose repair failed, and which the server will
+      // not send again now that their connection is gone (issue #9, found by the chaos gate).
+      const holes =
+        local > 0 ? await recentHoleSpan(db, channel, MAX_GAP_MESSAGES) : null;
+      if (holes !== null)
+        messages.push(...(await this.#fetchUp(channel, holes)));
     }
     await this.#store(messages);
     if (this.#ctx.disposed) return;

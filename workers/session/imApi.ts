@@ -160,15 +160,18 @@ export async function sendReadReceipts(
   });
 }
 
-/** `POST wuKong/v1/conversations/setUnread`. */
-export async function setServerUnread(
+/**
+ * `POST wuKong/v1/conversations/setUnread` with `message_seq`: read up to `seq` on the server. Unlike
+ * `unread: 0`, messages the server stored after `seq` (not shown here yet) stay unread.
+ */
+export async function setServerReadTo(
   http: ImHttp,
   channel: ChannelRef,
-  unread: number,
+  seq: number,
 ): Promise<void> {
   await http.request("wuKong/v1/conversations/setUnread", {
     method: "POST",
-    body: { ...ch(channel), unread },
+    body: { ...ch(channel), message_seq: seq },
   });
 }
 

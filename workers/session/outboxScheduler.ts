@@ -12,6 +12,13 @@ import {
 export const SEND_BATCH_SIZE = 5;
 /** Minimum spacing of flushes (the SDK's `sendFrequency`): ≤ 5 packets every 100 ms. */
 export const SEND_FLUSH_INTERVAL_MS = 100;
+/**
+ * A SEND still without its SENDACK this long after it was written goes out again on the same
+ * connection (DUP, fresh clientSeq). NOTE: the SDK only re-sends after a reconnect, so a SENDACK lost
+ * on a connection that stays up (heartbeats still answered) left the message pending for good; the
+ * server answers a repeated clientMsgNo with the original ids (issue #9, found by the chaos gate).
+ */
+export const SEND_ACK_TIMEOUT_MS = 10_000;
 
 /** Upload states that still hold a message (and later messages of its channel) back. */
 const UPLOAD_PENDING: ReadonlySet<UploadState> = new Set([
@@ -31,6 +38,8 @@ export interface OutboxItem {
   readonly upload?: UploadState;
   readonly stage: "queued" | "inFlight";
   readonly clientSeq?: number;
+  /** When an in-flight message was last written (ms): past {@link SEND_ACK_TIMEOUT_MS} it goes again. */
+  readonly sentAt?: number;
   /** It has been written at least once (or may have been, after a reload): re-sends carry DUP. */
   readonly sentBefore: boolean;
   /** Transient refusals so far. */
@@ -132,11 +141,18 @@ function uploadReady(item: OutboxItem): boolean {
   return item.upload === undefined || item.upload === UploadState.SUCCESS;
 }
 
+/** When an in-flight item's SENDACK is overdue (it is then written again), or null. */
+function ackDueAt(item: OutboxItem): number | null {
+  return item.stage === "inFlight" && item.sentAt !== undefined
+    ? item.sentAt + SEND_ACK_TIMEOUT_MS
+    : null;
+}
+
 /**
  * The items that may be sent at `now`, in outbox order, at most `limit`. Ordering rule: within a
  * channel nothing overtakes an earlier queued message — one waiting for its upload or for a retry
  * holds back the later messages of ITS channel only. Messages already in flight do not hold anything
- * back (the socket keeps their order).
+ * back (the socket keeps their order); they are picked again once their SENDACK is overdue.
  */
 function sendable(
   items: readonly OutboxItem[],
@@ -147,7 +163,12 @@ function sendable(
   const picked: OutboxItem[] = [];
   for (const item of items) {
     if (picked.length >= limit) break;
-    if (item.stage === "inFlight" || held.has(item.channelKey)) continue;
+    if (item.stage === "inFlight") {
+      const due = ackDueAt(item);
+      if (due !== null && due <= now) picked.push(item);
+      continue;
+    }
+    if (held.has(item.channelKey)) continue;
     if (uploadReady(item) && item.notBefore <= now) picked.push(item);
     else held.add(item.channelKey);
   }
@@ -159,6 +180,9 @@ function nextSendableAt(items: readonly OutboxItem[]): number | null {
   const held = new Set<string>();
   let earliest: number | null = null;
   for (const item of items) {
+    const due = ackDueAt(item);
+    if (due !== null)
+      earliest = earliest === null ? due : Math.min(earliest, due);
     if (item.stage === "inFlight" || held.has(item.channelKey)) continue;
     held.add(item.channelKey);
     if (uploadReady(item))
@@ -198,7 +222,7 @@ function schedule(
 function requeueAll(items: readonly OutboxItem[]): OutboxItem[] {
   return items.map((item) => {
     if (item.stage !== "inFlight") return item;
-    const { clientSeq: _dropped, ...rest } = item;
+    const { clientSeq: _dropped, sentAt: _at, ...rest } = item;
     return { ...rest, stage: "queued" };
   });
 }
@@ -232,7 +256,13 @@ function flush(state: OutboxState, now: number): OutboxTransition {
     const seq = sentSeq.get(item.clientMsgNo);
     return seq === undefined
       ? item
-      : { ...item, stage: "inFlight", clientSeq: seq, sentBefore: true };
+      : {
+          ...item,
+          stage: "inFlight",
+          clientSeq: seq,
+          sentAt: now,
+          sentBefore: true,
+        };
   });
   return schedule(
     { ...state, items, nextClientSeq: clientSeq, flushDueAt: null },
@@ -282,7 +312,7 @@ function sendAck(
   }
   const items = state.items.map((i): OutboxItem => {
     if (i !== item) return i;
-    const { clientSeq: _dropped, ...rest } = i;
+    const { clientSeq: _dropped, sentAt: _at, ...rest } = i;
     return {
       ...rest,
       stage: "queued",

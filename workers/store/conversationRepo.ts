@@ -6,7 +6,7 @@ import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import type { ConversationRecord } from "../../src/db/entities/ConversationRecord";
 import { clearedCursorName } from "../../src/db/entities/SyncCursorRecord";
 import { emptyConversation } from "../session/receiveRules";
-import { advanceReadTo, fromServerUnread } from "../session/unread";
+import { advanceReadTo, mergeServerUnread } from "../session/unread";
 
 const pkOf = (c: ChannelRef): ChannelPk => [c.channelId, c.channelType];
 
@@ -111,8 +111,9 @@ export interface ServerConversation {
 
 /**
  * Applies the server's conversation list in one transaction: the server's unread becomes
- * readToSeq = lastMessageSeq − unread. Entries older than the stored version are ignored, and so are
- * entries that only repeat deleted history. Returns the channels that changed.
+ * readToSeq = lastMessageSeq − unread, unless this device has read further (mergeServerUnread).
+ * Entries older than the stored version are ignored, and so are entries that only repeat deleted
+ * history. Returns the channels that changed.
  */
 export async function applyServerConversations(
   db: AppDb,
@@ -134,7 +135,7 @@ export async function applyServerConversations(
       const base =
         current ??
         emptyConversation(entry.channel.channelId, entry.channel.channelType);
-      const next = fromServerUnread(
+      const next = mergeServerUnread(
         base,
         Math.max(entry.lastMessageSeq, base.lastMessageSeq),
         entry.unread,

@@ -2,7 +2,12 @@
 import type { AppDb } from "../../src/db/AppDb";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import { clearedCursorName } from "../../src/db/entities/SyncCursorRecord";
-import { planOlderPage, type OlderPagePlan } from "../session/syncGaps";
+import {
+  missingRanges,
+  planOlderPage,
+  type OlderPagePlan,
+  type SeqRange,
+} from "../session/syncGaps";
 
 /** Plans a loadOlder page: the `limit` seqs below `beforeSeq`, and the ranges missing locally. */
 export async function planLoadOlder(
@@ -67,4 +72,35 @@ export async function countStored(
       true,
     )
     .count();
+}
+
+/**
+ * The span of the newest `window` seqs that holes lie in: from the first seq missing above the
+ * oldest one stored there, to the last missing below the newest. Null without holes. Seqs below the
+ * oldest stored one are not holes: older history loads on scroll (loadOlder).
+ */
+export async function recentHoleSpan(
+  db: AppDb,
+  channel: ChannelRef,
+  window: number,
+): Promise<SeqRange | null> {
+  const { channelId, channelType } = channel;
+  const top = await lastStoredSeq(db, channel);
+  if (top <= 1) return null;
+  const keys = await db.messages
+    .where("[channelId+channelType+messageSeq]")
+    .between(
+      [channelId, channelType, Math.max(1, top - window + 1)],
+      [channelId, channelType, top],
+      true,
+      true,
+    )
+    .keys();
+  const seqs = keys.map((key) => (Array.isArray(key) ? Number(key[2]) : NaN));
+  const holes = missingRanges({ fromSeq: Math.min(...seqs), toSeq: top }, seqs);
+  const first = holes[0];
+  const last = holes.at(-1);
+  return first === undefined || last === undefined
+    ? null
+    : { fromSeq: first.fromSeq, toSeq: last.toSeq };
 }

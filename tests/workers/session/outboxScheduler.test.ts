@@ -3,6 +3,7 @@
 // their own channel.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  SEND_ACK_TIMEOUT_MS,
   SEND_BATCH_SIZE,
   SEND_FLUSH_INTERVAL_MS,
   initialOutboxState,
@@ -259,6 +260,43 @@ describe("outbox scheduler", () => {
     expect(sentNos(r)).toEqual(["a1", "b1", "a1", "a2"]);
   });
 
+  it("[issue #9] a SEND whose SENDACK never comes goes again on the same connection: DUP, fresh clientSeq", () => {
+    const r = outbox();
+    r.send({ type: "connected", now: 0 });
+    enqueue(r, "m1");
+    enqueue(r, "m2");
+    vi.advanceTimersByTime(100);
+    const first = batches(r)[0]!.packets;
+    ack(r, "m2");
+    vi.advanceTimersByTime(SEND_ACK_TIMEOUT_MS - 1);
+    expect(batches(r)).toHaveLength(1);
+    vi.advanceTimersByTime(SEND_FLUSH_INTERVAL_MS);
+    expect(batches(r)).toHaveLength(2);
+    expect(batches(r)[1]!.packets).toEqual([
+      { clientMsgNo: "m1", clientSeq: 3, dup: true },
+    ]);
+    // The lost SENDACK shows up late: its clientSeq no longer settles anything; the new one does.
+    r.send({
+      type: "sendAck",
+      clientSeq: first[0]!.clientSeq,
+      reasonCode: 1,
+      messageId: "900",
+      messageSeq: 1,
+      now: Date.now(),
+    });
+    expect(r.state.items.map((i) => i.clientMsgNo)).toEqual(["m1"]);
+    ack(r, "m1");
+    expect(r.state.items).toEqual([]);
+    vi.advanceTimersByTime(SEND_ACK_TIMEOUT_MS * 3);
+    expect(batches(r)).toHaveLength(2);
+    expect(
+      r.recorded.filter((x) => x.effect.type === "acked").map((x) => x.effect),
+    ).toEqual([
+      { type: "acked", clientMsgNo: "m2", messageId: "900", messageSeq: 1 },
+      { type: "acked", clientMsgNo: "m1", messageId: "900", messageSeq: 1 },
+    ]);
+  });
+
   it("[OUT-2] an image waiting for its upload holds back later messages of ITS channel only", () => {
     const r = outbox();
     r.send({ type: "connected", now: 0 });
@@ -268,6 +306,8 @@ describe("outbox scheduler", () => {
     enqueue(r, "b-text", B);
     vi.advanceTimersByTime(100);
     expect(sentNos(r)).toEqual(["a-text-1", "b-text"]);
+    ack(r, "a-text-1");
+    ack(r, "b-text");
     r.send({
       type: "uploadChanged",
       clientMsgNo: "a-image",

@@ -280,7 +280,7 @@ describe("read receipts", () => {
       expect((await user.db.messages.get("rc-1"))?.readed).toBe(true);
     });
     expect(await user.db.receiptQueue.count()).toBe(0);
-    // The conversation is shown: no unread here, and the server is told it is read.
+    // The conversation is shown: no unread here, and the server is told it is read up to seq 3.
     expect((await user.db.conversations.get(["peer-1", 1]))?.unread).toBe(0);
     await until(() => {
       expect(
@@ -288,7 +288,7 @@ describe("read receipts", () => {
       ).toEqual({
         channel_id: "peer-1",
         channel_type: 1,
-        unread: 0,
+        message_seq: 3,
       });
     });
     // Only once the server has it, the tabs hear that the server's unread count changed.

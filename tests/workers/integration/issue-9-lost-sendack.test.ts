@@ -1,0 +1,116 @@
+// Issue #9 (chaos gate), found by `npm run chaos -- --kinds dropSendack`: a SENDACK lost on a
+// connection that stays up left the message pending until some later reconnect (never, while
+// heartbeats are answered). The outbox now writes it again after SEND_ACK_TIMEOUT_MS; the server
+// answers the repeat with the original ids, so it is stored once and settles without a reconnect.
+import { FrameDecoder, Op } from "#protocol";
+import type { Transport } from "../../../workers/connection/socketTransport";
+import { SEND_ACK_TIMEOUT_MS } from "../../../workers/session/outboxScheduler";
+import { call, signInWithPhone } from "../../support/accountsApi";
+import { startTestServer, type TestServer } from "../../support/testServer";
+import { until } from "../support/testSession";
+import {
+  createWorkerDevice,
+  wsTransport,
+  type WorkerDevice,
+} from "../support/workerDevice";
+
+let server: TestServer;
+const devices: WorkerDevice[] = [];
+
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  for (const d of devices.splice(0)) await d.close();
+  await server.close();
+});
+
+/** The real transport, minus the first SENDACK the server sends (the socket stays up). */
+function losingFirstSendack(): { transport: Transport; lost: () => number } {
+  let lost = 0;
+  const transport: Transport = (url, handlers) => {
+    const decoder = new FrameDecoder({ version: 4 });
+    return wsTransport(url, {
+      ...handlers,
+      onMessage: (bytes) => {
+        const frames = decoder.push(bytes.slice());
+        if (lost === 0 && frames.length === 1 && frames[0]!.op === Op.SENDACK) {
+          lost += 1;
+          return;
+        }
+        handlers.onMessage(bytes);
+      },
+    });
+  };
+  return { transport, lost: () => lost };
+}
+
+describe("issue #9: a lost SENDACK", { timeout: 60_000 }, () => {
+  it("is made good by writing the SEND again on the same connection; stored once", async () => {
+    const tokens = await signInWithPhone(server, "13800000001");
+    const info = (
+      await call(server, "GET", "user/v1/info", { token: tokens.app_token })
+    ).body.data;
+    const losing = losingFirstSendack();
+    const device = await createWorkerDevice({
+      name: `i9-sendack-${Date.now()}`,
+      tabs: 1,
+      seed: 3,
+      transport: losing.transport,
+    });
+    devices.push(device);
+    const tab = device.tabs[0]!;
+    expect(
+      (
+        await tab.api.start({
+          imUid: info.imId,
+          imToken: info.imToken,
+          apiBase: `${server.baseUrl}/api/app`,
+          accessToken: tokens.app_token,
+          wsUrl: `${server.baseUrl.replace(/^http/, "ws")}/im`,
+        })
+      ).ok,
+    ).toBe(true);
+    await until(() => {
+      expect(device.service.status().connection).toBe("Connected");
+    }, 10_000);
+    const sent = await tab.api.sendText({
+      channel: { channelId: "demo_service", channelType: 1 },
+      text: "ack me",
+    });
+    if (!sent.ok) throw new Error(sent.error.code);
+    const db = device.service.requireUser().db;
+    await until(() => {
+      expect(losing.lost()).toBe(1);
+    }, 5_000);
+    expect((await db.messages.get(sent.value.clientMsgNo))?.status).toBe(
+      "wait",
+    );
+    await until(async () => {
+      expect(await db.messages.get(sent.value.clientMsgNo)).toMatchObject({
+        status: "normal",
+        messageSeq: 1,
+      });
+    }, SEND_ACK_TIMEOUT_MS + 10_000);
+    expect(await db.outbox.count()).toBe(0);
+    // No reconnect was needed (no Disconnect after the first Connected), and it was stored once.
+    const statuses = tab.events.flatMap((e) =>
+      e.type === "status" ? [e.status.connection] : [],
+    );
+    expect(
+      statuses.slice(statuses.indexOf("Connected")).includes("Disconnect"),
+    ).toBe(false);
+    const history = await call(server, "POST", "wuKong/v1/messageSync", {
+      token: tokens.app_token,
+      body: {
+        login_uid: info.imId,
+        channel_id: "demo_service",
+        channel_type: 1,
+        limit: 10,
+      },
+    });
+    expect(
+      (history.body.data.messages as any[]).map((m) => m.client_msg_no),
+    ).toEqual([sent.value.clientMsgNo]);
+  });
+});
