@@ -79,7 +79,9 @@ try {
   await page
     .locator('.chat-banner-region[data-connection="Connected"]')
     .waitFor({ state: "attached", timeout: 30_000 });
-  await page.addScriptTag({ content: harness });
+  // NOTE: evaluated, not an inline <script>: the app's CSP forbids inline scripts (DevTools evaluation
+  // is not subject to it).
+  await page.evaluate(harness);
 
   const seedStart = performance.now();
   await page.evaluate(
