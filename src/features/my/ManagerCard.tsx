@@ -1,6 +1,7 @@
 // The manager programme on /my: my application's status (pending, approved, rejected with the
 // reason) or the application form (name, phone, region, reason; errors tied to their fields).
 import { useEffect, useId, useState, type SyntheticEvent } from "react";
+import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   applyForManager,
@@ -106,13 +107,9 @@ function ManagerForm({
   const [errors, setErrors] = useState<ManagerErrors>({});
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const text = (field: ManagerField) => {
-    const error = errors[field];
-    if (error === undefined) return undefined;
-    return typeof error === "string" ? error : i18n._(error);
-  };
+  const text = (field: ManagerField) => fieldErrorText(i18n, errors, field);
   const focus = (field: ManagerField) => {
-    document.getElementById(`${id}-${field}`)?.focus();
+    focusFormField(id, field);
   };
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();

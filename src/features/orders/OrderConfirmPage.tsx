@@ -7,6 +7,7 @@ import { createOrder } from "../../api/commerce";
 import { serverMessageOf } from "../../api/ApiError";
 import { formatPriceFen } from "../../lib/format";
 import { useRouteLocale, useLocaleParam } from "../../i18n/useRouteLocale";
+import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";
 import { Field } from "../../ui/Field";
 import { usePageTitle } from "../../ui/usePageTitle";
 import {
@@ -57,13 +58,9 @@ export function OrderConfirmPage() {
   const set = (patch: Partial<OrderFormValues>) => {
     setValues((current) => ({ ...current, ...patch }));
   };
-  const errorText = (field: OrderField): string | undefined => {
-    const error = errors[field];
-    if (error === undefined) return undefined;
-    return typeof error === "string" ? error : i18n._(error);
-  };
+  const errorText = (field: OrderField) => fieldErrorText(i18n, errors, field);
   const focusField = (field: OrderField) => {
-    document.getElementById(`${id}-${field}`)?.focus();
+    focusFormField(id, field);
   };
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {

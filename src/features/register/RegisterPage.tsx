@@ -9,6 +9,7 @@ import { submitFateSignup } from "../../api/fate";
 import { serverMessageOf } from "../../api/ApiError";
 import { formatDateTime } from "../../lib/format";
 import { useRouteLocale } from "../../i18n/useRouteLocale";
+import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";
 import { open as openToast } from "../../state/toast";
 import { Field } from "../../ui/Field";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -58,13 +59,9 @@ export function RegisterPage() {
   const set = (patch: Partial<FateFormValues>) => {
     setValues((current) => ({ ...current, ...patch }));
   };
-  const text = (field: FateField) => {
-    const error = errors[field];
-    if (error === undefined) return undefined;
-    return typeof error === "string" ? error : i18n._(error);
-  };
+  const text = (field: FateField) => fieldErrorText(i18n, errors, field);
   const focus = (field: FateField) => {
-    document.getElementById(`${id}-${field}`)?.focus();
+    focusFormField(id, field);
   };
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
