@@ -24,6 +24,7 @@ import {
   type IncomingMessage,
 } from "../store/incomingRepo";
 import { putReminders } from "../store/reminderRepo";
+import { coalescedRun } from "./coalescedRun";
 import { advanceCursor, getCursor } from "../store/syncCursorRepo";
 import type { LoadOlderResult } from "../api";
 import {
@@ -78,10 +79,17 @@ export interface SyncHooks {
 export class SyncRunner {
   readonly #ctx: UserContext;
   readonly #hooks: SyncHooks;
-  #running: Promise<void> | null = null;
-  #again = false;
   /** The last sync-all stopped on a failure (token, network): retry when that may have changed. */
   #failed = false;
+  readonly #syncAll = coalescedRun(
+    () => this.#syncOnce(),
+    () => !this.#ctx.disposed,
+  );
+  /** Sync-all and the server's command share it, so reminder pages never interleave. */
+  readonly #syncReminders = coalescedRun(
+    () => this.#syncReminderPages(),
+    () => !this.#ctx.disposed,
+  );
   /** Gap ranges being fetched, by channelKey, so overlapping RECV gaps are fetched once. */
   readonly #gapsInFlight = new Map<string, SeqRange[]>();
 
@@ -92,24 +100,7 @@ export class SyncRunner {
 
   /** Runs a full catch-up; a request while one runs schedules exactly one more. */
   syncAll(): Promise<void> {
-    if (this.#running !== null) {
-      this.#again = true;
-      return this.#running;
-    }
-    const run = async () => {
-      do {
-        this.#again = false;
-        await this.#syncOnce();
-      } while (this.#wantsAnother());
-    };
-    this.#running = run().finally(() => {
-      this.#running = null;
-    });
-    return this.#running;
-  }
-
-  #wantsAnother(): boolean {
-    return this.#again && !this.#ctx.disposed;
+    return this.#syncAll();
   }
 
   /** Runs a sync-all again if the last one failed. */
@@ -287,7 +278,17 @@ export class SyncRunner {
     }
   }
 
-  async #syncReminders(): Promise<void> {
+  /**
+   * The server's "syncReminders" command: a reminder of ours was added or closed. Runs one
+   * reminder sync now; a request while one runs schedules exactly one more.
+   */
+  syncRemindersNow(): void {
+    void this.#syncReminders().catch((error: unknown) => {
+      this.#ctx.reportError(error);
+    });
+  }
+
+  async #syncReminderPages(): Promise<void> {
     const { db } = this.#ctx;
     let version = await getCursor(db, SyncCursorName.REMINDERS);
     for (let page = 0; page < MAX_REMINDER_PAGES; page += 1) {

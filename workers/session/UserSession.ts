@@ -49,6 +49,8 @@ const SHOWN_ON_OPEN = 100;
 
 /** The command the server sends when a channel's message extras changed (receipts, revoke). */
 export const SYNC_EXTRA_CMD = "syncMessageExtra";
+/** The server's command after one of our reminders was added or closed. */
+export const SYNC_REMINDERS_CMD = "syncReminders";
 /** loadOlder's page size when the tab does not say. */
 export const DEFAULT_OLDER_LIMIT = 20;
 /** Largest loadOlder page. */
@@ -143,6 +145,7 @@ export class UserSession {
       shown,
       command: (channel, cmd) => {
         if (cmd === SYNC_EXTRA_CMD) this.sync.syncExtrasOf(channel);
+        else if (cmd === SYNC_REMINDERS_CMD) this.sync.syncRemindersNow();
       },
     });
   }

@@ -1,6 +1,7 @@
 // What an incoming message does (spec §4 "Incoming messages"): command messages go to listeners only;
 // others update their conversation — moved to the top unless their content type is no-update, unread
-// only for RedDot messages from someone else while no visible tab shows the conversation.
+// only for RedDot messages from someone else while no visible tab shows the conversation; an own
+// message (sent from another device) marks the thread read up to it.
 import type { ConversationRecord } from "../../src/db/entities/ConversationRecord";
 import type { MessageRecord } from "../../src/db/entities/MessageRecord";
 import { advanceReadTo, noteSeq } from "./unread";
@@ -101,6 +102,10 @@ export function applyToConversation(
       message.messageSeq ?? 0,
       countsAsUnread(message, context.selfUid),
     );
+    // NOTE: as on the server (conversations.ts: read_to ≥ the seq we last sent), sending from
+    // another device means everything up to that message was read there.
+    if (message.fromUid === context.selfUid)
+      next = advanceReadTo(next, message.messageSeq ?? 0);
   }
   for (const message of moving) {
     const seq = message.messageSeq ?? 0;

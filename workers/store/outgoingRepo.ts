@@ -14,7 +14,7 @@ import {
 import { SessionFailure } from "../session/errors";
 import type { OutgoingRows } from "../session/outgoing";
 import { emptyConversation } from "../session/receiveRules";
-import { noteSeq } from "../session/unread";
+import { advanceReadTo, noteSeq } from "../session/unread";
 
 /** A pending outbox row with its upload task, if it has media. */
 export interface PendingSend {
@@ -96,7 +96,13 @@ export async function applySendAck(
       const pk: [string, number] = [message.channelId, message.channelType];
       const conversation =
         (await db.conversations.get(pk)) ?? emptyConversation(...pk);
-      await db.conversations.put(noteSeq(conversation, ack.messageSeq, false));
+      // NOTE: sending reads the thread up to the message, as the server counts it (read_to ≥ sent).
+      await db.conversations.put(
+        advanceReadTo(
+          noteSeq(conversation, ack.messageSeq, false),
+          ack.messageSeq,
+        ),
+      );
       return settled;
     },
   );

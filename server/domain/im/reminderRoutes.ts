@@ -13,7 +13,7 @@ import {
 
 const tags = ["im"];
 
-export const reminderRoutes: DomainPlugin = (app, { db, auth }) => {
+export const reminderRoutes: DomainPlugin = (app, { db, auth, im }) => {
   const { authenticate } = auth;
 
   app.post(
@@ -56,7 +56,7 @@ export const reminderRoutes: DomainPlugin = (app, { db, auth }) => {
       },
     },
     async (request) => {
-      await markRemindersDone(db, signedIn(request).imId, request.body.ids);
+      await markRemindersDone(db, im, signedIn(request).imId, request.body.ids);
       return ok(null);
     },
   );

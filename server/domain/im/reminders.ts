@@ -123,9 +123,13 @@ export async function syncReminders(
   return rows.map(toReminder);
 }
 
-/** Marks the user's reminders done (new versions); 403 when an id is not theirs. */
+/**
+ * Marks the user's reminders done (new versions); 403 when an id is not theirs. The user's live
+ * devices hear "syncReminders" per channel touched, so the reminder closes everywhere at once.
+ */
 export async function markRemindersDone(
   db: Db,
+  engine: Pick<ImEngine, "notify">,
   uid: string,
   ids: readonly number[],
 ): Promise<void> {
@@ -137,7 +141,20 @@ export async function markRemindersDone(
   );
   if (owned.length !== unique.length)
     throw forbidden("a reminder is not yours");
-  await db.execute(sql`
-    update im_reminders set done = 1, version = nextval('im_reminder_version')
-    where uid = ${uid} and done = 0 and id = any(${sql.param(unique)}::bigint[])`);
+  const closed = rowsOf<{ channel_id: string; channel_type: number }>(
+    await db.execute(sql`
+      update im_reminders set done = 1, version = nextval('im_reminder_version')
+      where uid = ${uid} and done = 0 and id = any(${sql.param(unique)}::bigint[])
+      returning channel_id, channel_type`),
+  );
+  const channels = new Map(
+    closed.map((c) => [`${c.channel_type}:${c.channel_id}`, c]),
+  );
+  for (const channel of channels.values())
+    engine.notify({
+      toUid: uid,
+      channelId: channel.channel_id,
+      channelType: channel.channel_type,
+      cmd: SYNC_REMINDERS_CMD,
+    });
 }

@@ -5,14 +5,11 @@
 import { FrameDecoder, Op } from "#protocol";
 import type { Transport } from "../../../workers/connection/socketTransport";
 import { SEND_ACK_TIMEOUT_MS } from "../../../workers/session/outboxScheduler";
-import { call, signInWithPhone } from "../../support/accountsApi";
+import { call } from "../../support/accountsApi";
 import { startTestServer, type TestServer } from "../../support/testServer";
+import { signInAccount, startServerDevice } from "../support/serverDevice";
 import { until } from "../support/testSession";
-import {
-  createWorkerDevice,
-  wsTransport,
-  type WorkerDevice,
-} from "../support/workerDevice";
+import { wsTransport, type WorkerDevice } from "../support/workerDevice";
 
 let server: TestServer;
 const devices: WorkerDevice[] = [];
@@ -47,33 +44,19 @@ function losingFirstSendack(): { transport: Transport; lost: () => number } {
 
 describe("issue #9: a lost SENDACK", { timeout: 60_000 }, () => {
   it("is made good by writing the SEND again on the same connection; stored once", async () => {
-    const tokens = await signInWithPhone(server, "13800000001");
-    const info = (
-      await call(server, "GET", "user/v1/info", { token: tokens.app_token })
-    ).body.data;
     const losing = losingFirstSendack();
-    const device = await createWorkerDevice({
-      name: `i9-sendack-${Date.now()}`,
-      tabs: 1,
-      seed: 3,
-      transport: losing.transport,
-    });
-    devices.push(device);
+    const alice = await signInAccount(server, "13800000001");
+    const { device } = await startServerDevice(
+      server,
+      alice,
+      {
+        name: `i9-sendack-${Date.now()}`,
+        seed: 3,
+        transport: losing.transport,
+      },
+      devices,
+    );
     const tab = device.tabs[0]!;
-    expect(
-      (
-        await tab.api.start({
-          imUid: info.imId,
-          imToken: info.imToken,
-          apiBase: `${server.baseUrl}/api/app`,
-          accessToken: tokens.app_token,
-          wsUrl: `${server.baseUrl.replace(/^http/, "ws")}/im`,
-        })
-      ).ok,
-    ).toBe(true);
-    await until(() => {
-      expect(device.service.status().connection).toBe("Connected");
-    }, 10_000);
     const sent = await tab.api.sendText({
       channel: { channelId: "demo_service", channelType: 1 },
       text: "ack me",
@@ -101,9 +84,9 @@ describe("issue #9: a lost SENDACK", { timeout: 60_000 }, () => {
       statuses.slice(statuses.indexOf("Connected")).includes("Disconnect"),
     ).toBe(false);
     const history = await call(server, "POST", "wuKong/v1/messageSync", {
-      token: tokens.app_token,
+      token: alice.token,
       body: {
-        login_uid: info.imId,
+        login_uid: alice.imId,
         channel_id: "demo_service",
         channel_type: 1,
         limit: 10,

@@ -2,10 +2,11 @@
 // leaves it; messages that arrive before the worker's next receipt beat (2 s) must stay unread —
 // on this device and on the server — instead of being marked read by a late "unread 0".
 import type { ChannelRef } from "../../../workers/api";
-import { call, signInWithPhone } from "../../support/accountsApi";
+import { call } from "../../support/accountsApi";
 import { startTestServer, type TestServer } from "../../support/testServer";
+import { signInAccount, startServerDevice } from "../support/serverDevice";
 import { until } from "../support/testSession";
-import { createWorkerDevice, type WorkerDevice } from "../support/workerDevice";
+import type { WorkerDevice } from "../support/workerDevice";
 
 let server: TestServer;
 const devices: WorkerDevice[] = [];
@@ -19,24 +20,14 @@ afterEach(async () => {
 });
 
 async function signedIn(phone: string, name: string) {
-  const tokens = await signInWithPhone(server, phone);
-  const info = (
-    await call(server, "GET", "user/v1/info", { token: tokens.app_token })
-  ).body.data;
-  const device = await createWorkerDevice({ name, tabs: 1, seed: 9 });
-  devices.push(device);
-  const started = await device.tabs[0]!.api.start({
-    imUid: info.imId,
-    imToken: info.imToken,
-    apiBase: `${server.baseUrl}/api/app`,
-    accessToken: tokens.app_token,
-    wsUrl: `${server.baseUrl.replace(/^http/, "ws")}/im`,
-  });
-  expect(started.ok).toBe(true);
-  await until(() => {
-    expect(device.service.status().connection).toBe("Connected");
-  }, 10_000);
-  return { device, imId: info.imId as string, token: tokens.app_token };
+  const account = await signInAccount(server, phone);
+  const d = await startServerDevice(
+    server,
+    account,
+    { name, seed: 9 },
+    devices,
+  );
+  return { device: d.device, imId: d.imId, token: d.token };
 }
 
 describe(

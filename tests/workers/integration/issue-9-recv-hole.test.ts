@@ -4,14 +4,10 @@
 // only fetched above the newest stored seq. The sync now fetches holes below it too.
 import { FrameDecoder, Op } from "#protocol";
 import type { Transport } from "../../../workers/connection/socketTransport";
-import { call, signInWithPhone } from "../../support/accountsApi";
 import { startTestServer, type TestServer } from "../../support/testServer";
+import { signInAccount, startServerDevice } from "../support/serverDevice";
 import { until } from "../support/testSession";
-import {
-  createWorkerDevice,
-  wsTransport,
-  type WorkerDevice,
-} from "../support/workerDevice";
+import { wsTransport, type WorkerDevice } from "../support/workerDevice";
 
 let server: TestServer;
 const devices: WorkerDevice[] = [];
@@ -40,29 +36,17 @@ function losingSeq(seq: number): Transport {
 }
 
 async function device(phone: string, transport?: Transport) {
-  const tokens = await signInWithPhone(server, phone);
-  const info = (
-    await call(server, "GET", "user/v1/info", { token: tokens.app_token })
-  ).body.data;
-  const d = await createWorkerDevice({
-    name: `i9-hole-${phone}-${Date.now()}`,
-    tabs: 1,
-    seed: 5,
-    ...(transport === undefined ? {} : { transport }),
-  });
-  devices.push(d);
-  const started = await d.tabs[0]!.api.start({
-    imUid: info.imId,
-    imToken: info.imToken,
-    apiBase: `${server.baseUrl}/api/app`,
-    accessToken: tokens.app_token,
-    wsUrl: `${server.baseUrl.replace(/^http/, "ws")}/im`,
-  });
-  expect(started.ok).toBe(true);
-  await until(() => {
-    expect(d.service.status().connection).toBe("Connected");
-  }, 10_000);
-  return { d, imId: info.imId as string };
+  const d = await startServerDevice(
+    server,
+    await signInAccount(server, phone),
+    {
+      name: `i9-hole-${phone}-${Date.now()}`,
+      seed: 5,
+      ...(transport === undefined ? {} : { transport }),
+    },
+    devices,
+  );
+  return { d: d.device, imId: d.imId };
 }
 
 describe("issue #9: a hole below an own message", { timeout: 60_000 }, () => {

@@ -383,16 +383,14 @@ describe("worker ↔ real server", { timeout: 30_000 }, () => {
     await connected(alice);
     await connected(bob);
     const bytes = png(3, 2);
-    const { clientMsgNo } = await alice.service
-      .requireUser()
-      .sendImage(
-        { channelId: bob.imId, channelType: 1 },
-        {
-          file: new Blob([Uint8Array.from(bytes)], { type: "image/png" }),
-          width: 3,
-          height: 2,
-        },
-      );
+    const { clientMsgNo } = await alice.service.requireUser().sendImage(
+      { channelId: bob.imId, channelType: 1 },
+      {
+        file: new Blob([Uint8Array.from(bytes)], { type: "image/png" }),
+        width: 3,
+        height: 2,
+      },
+    );
     await until(async () => {
       expect((await bob.rows(alice.imId)).map((r) => r.contentType)).toEqual([
         2,

@@ -145,14 +145,29 @@ describe("receive rules", () => {
     const c = applyToConversation(
       start,
       KEY,
-      [msg(11), msg(12, { redDot: false }), msg(13, { fromUid: ME }), msg(14)],
+      [msg(11), msg(12, { redDot: false }), msg(13)],
       ctx(),
     );
     expect(c).toMatchObject({
-      lastMessageSeq: 14,
+      lastMessageSeq: 13,
       readToSeq: 10,
-      uncountedSeqs: [12, 13],
+      uncountedSeqs: [12],
       unread: 2,
+    });
+  });
+
+  it("an own message (sent from another device) reads the thread up to it, as the server counts it", () => {
+    const start = conv({ lastMessageSeq: 10, readToSeq: 8 });
+    const c = applyToConversation(
+      start,
+      KEY,
+      [msg(11), msg(12, { fromUid: ME }), msg(13)],
+      ctx(),
+    );
+    expect(c).toMatchObject({
+      lastMessageSeq: 13,
+      readToSeq: 12,
+      unread: 1,
     });
   });
 

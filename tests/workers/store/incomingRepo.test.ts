@@ -69,24 +69,36 @@ describe("storeIncomingBatch", () => {
     expect(await db.conversations.count()).toBe(0);
   });
 
-  it("updates unread in the same write: others' RedDot messages count, own and silent ones do not", async () => {
+  it("updates unread in the same write: others' RedDot messages count, silent ones do not", async () => {
     const db = await open();
     await storeIncomingBatch(
       db,
-      [
-        recv(1),
-        recv(2, { fromUid: "me" }),
-        recv(3, { redDot: false }),
-        recv(4),
-      ],
+      [recv(1), recv(2, { redDot: false }), recv(3), recv(4)],
       receiveContext(),
     );
     expect(await db.conversations.get(["peer", 1])).toMatchObject({
       lastMessageSeq: 4,
       readToSeq: 0,
-      uncountedSeqs: [2, 3],
-      unread: 2,
+      uncountedSeqs: [2],
+      unread: 3,
       lastClientMsgNo: "peer-msg-4",
+    });
+  });
+
+  it("an own message sent from another device marks the thread read up to it, not beyond", async () => {
+    const db = await open();
+    await storeIncomingBatch(db, [recv(1), recv(2)], receiveContext());
+    expect((await db.conversations.get(["peer", 1]))?.unread).toBe(2);
+    await storeIncomingBatch(
+      db,
+      [recv(3, { fromUid: "me" }), recv(4, { redDot: false }), recv(5)],
+      receiveContext(),
+    );
+    expect(await db.conversations.get(["peer", 1])).toMatchObject({
+      lastMessageSeq: 5,
+      readToSeq: 3,
+      uncountedSeqs: [4],
+      unread: 1,
     });
   });
 

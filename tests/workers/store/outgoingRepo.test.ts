@@ -82,7 +82,7 @@ describe("send path", () => {
     expect((await db.conversations.get(["peer", 1]))?.timestamp).toBe(1_000);
   });
 
-  it("SENDACK: status normal with id and seq, out of the outbox, own seq never unread — idempotent", async () => {
+  it("SENDACK: status normal with id and seq, out of the outbox, the thread read up to it — idempotent", async () => {
     const db = await open();
     await storeIncomingBatch(db, [recv(1)], receiveContext());
     await enqueueOutgoing(db, text("m1"));
@@ -94,14 +94,33 @@ describe("send path", () => {
     });
     await applySendAck(db, ack);
     expect(await db.outbox.count()).toBe(0);
+    // As the server counts it: whoever sends has read what came before.
     expect(await db.conversations.get(["peer", 1])).toMatchObject({
       lastMessageSeq: 2,
-      uncountedSeqs: [2],
-      unread: 1,
+      readToSeq: 2,
+      uncountedSeqs: [],
+      unread: 0,
     });
     expect(
       await applySendAck(db, { ...ack, clientMsgNo: "gone" }),
     ).toBeUndefined();
+  });
+
+  it("SENDACK reads only up to the own message: a later message from the peer stays unread", async () => {
+    const db = await open();
+    await storeIncomingBatch(db, [recv(1)], receiveContext());
+    await enqueueOutgoing(db, text("m1"));
+    await storeIncomingBatch(db, [recv(3)], receiveContext());
+    await applySendAck(db, {
+      clientMsgNo: "m1",
+      messageId: "556",
+      messageSeq: 2,
+    });
+    expect(await db.conversations.get(["peer", 1])).toMatchObject({
+      lastMessageSeq: 3,
+      readToSeq: 2,
+      unread: 1,
+    });
   });
 
   it("rejects a malformed SENDACK without touching the message", async () => {
