@@ -280,6 +280,15 @@ export interface SessionApi {
     readonly limit?: number;
   }): Promise<Result<LoadOlderResult>>;
   /**
+   * Makes sure these channels' info (name, avatar, online, role) is stored in `channelInfo`, where
+   * tabs read it with liveQuery: fetched from the server unless the row is younger than 5 minutes
+   * (`force`: fetched anyway, e.g. pull to refresh). Only person channels have info.
+   */
+  refreshChannelInfo(args: {
+    readonly channels: readonly ChannelRef[];
+    readonly force?: boolean;
+  }): Promise<Result<null>>;
+  /**
    * Marks reminders (mention me, join requests) done: locally at once, then on the server.
    * @example await session.reminderDone({ reminderIds: [12, 13] });
    */

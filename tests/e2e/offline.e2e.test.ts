@@ -77,10 +77,7 @@ function storedSession(page: Page): Promise<Record<string, string | null>> {
   );
 }
 
-/**
- * The open thread's composer. NOTE: by its role only: offline, the peer's name is not known (the
- * tab fetches profiles on demand and keeps them in memory), so the label names the IM id instead.
- */
+/** The open thread's composer (user's and staff's pages: the label names whoever the peer is). */
 function composer(page: Page) {
   return page.getByRole("textbox", { name: /^给 .+ 发消息$/ });
 }
@@ -286,10 +283,11 @@ describe.each<WorkerMode>(["shared", "dedicated"])(
       expect(await page.evaluate(() => navigator.onLine)).toBe(false);
       await page.getByRole("navigation", { name: "主导航" }).waitFor();
       await page.getByRole("heading", { level: 1, name: "消息" }).waitFor();
-      // NOTE: the row's preview text is not asserted: the worker orders previews by timestamp, and an
-      // own message (local ms) can outrank a reply from the same second (server s) — a worker issue.
+      // The row names the staff (stored channel info, not the IM id) and previews the last message.
       const row = conversationRow(page, SERVICE_STAFF.imId);
       await row.waitFor();
+      await row.getByText(SERVICE_STAFF.name, { exact: true }).waitFor();
+      await row.getByText(reply).waitFor();
       await page
         .getByRole("status")
         .filter({ hasText: /^离线 · 上次同步 \d{2}:\d{2}$/ })
@@ -304,6 +302,12 @@ describe.each<WorkerMode>(["shared", "dedicated"])(
 
       // A second offline reload (now in the thread): still signed in, everything still there.
       await page.goto(inMode(`/destiny?chat=${SERVICE_STAFF.imId}`, mode));
+      await page
+        .getByRole("heading", { level: 1, name: SERVICE_STAFF.name })
+        .waitFor();
+      await page
+        .getByRole("textbox", { name: `给 ${SERVICE_STAFF.name} 发消息` })
+        .waitFor();
       await bubbles(page, hello).waitFor();
       await bubbles(page, reply).waitFor();
       await page

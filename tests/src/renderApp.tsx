@@ -10,6 +10,7 @@ import { initI18n } from "../../src/i18n/activateLocale";
 import { resetRuntimeConfig } from "../../src/api/runtimeConfig";
 import { clearSession, saveTokenPair } from "../../src/state/session";
 import { close as closeToast } from "../../src/state/toast";
+import { resetProfiles } from "../../src/features/destiny/channelProfiles";
 import type { FakeApi } from "./fakeApi";
 
 let stopSession: (() => void) | undefined;
@@ -43,6 +44,7 @@ export function resetApp() {
   document.cookie = "locale=; Max-Age=0; Path=/";
   clearSession();
   closeToast();
+  resetProfiles();
   resetRuntimeConfig();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -20,6 +20,7 @@ import { loadReceiptQueue } from "../store/receiptRepo";
 import { markRemindersDone } from "../store/reminderRepo";
 import type { LiveSocket } from "./ConnectionDriver";
 import { SessionFailure } from "./errors";
+import { ChannelInfoRunner } from "./ChannelInfoRunner";
 import { deleteServerConversation, remindersDone } from "./imApi";
 import type { ImHttp } from "./ImHttp";
 import { Inbound } from "./Inbound";
@@ -78,6 +79,7 @@ export class UserSession {
   readonly inbound: Inbound;
   readonly sync: SyncRunner;
   readonly receipts: ReceiptRunner;
+  readonly channelInfo: ChannelInfoRunner;
   readonly uploads: UploadRunner;
   readonly #ctx: UserContext;
   readonly #options: UserSessionOptions;
@@ -112,6 +114,7 @@ export class UserSession {
     const ctx = this.#ctx;
     this.outbox = new OutboxRunner(ctx);
     this.receipts = new ReceiptRunner(ctx);
+    this.channelInfo = new ChannelInfoRunner(ctx);
     this.uploads = new UploadRunner(ctx, options.uploadTransport, {
       stateChanged: (clientMsgNo, state) => {
         this.outbox.uploadChanged(clientMsgNo, state);

@@ -173,6 +173,14 @@ export function createTabSession(
           .requireUser()
           .loadOlder(args.channel, args.beforeSeq, args.limit);
       }),
+    refreshChannelInfo: (args) =>
+      result(async () => {
+        attached();
+        await service
+          .requireUser()
+          .channelInfo.refresh(args.channels, args.force === true);
+        return null;
+      }),
     reminderDone: (args) =>
       result(async () => {
         attached();

@@ -1,6 +1,7 @@
 // The messaging REST endpoints the worker calls (spec §7, protocol §13 shapes in the app envelope),
 // one function each: paths, request bodies and response parsing live here and nowhere else.
 import type { ChannelRef } from "../../src/db/channelKey";
+import type { ChannelInfoRecord } from "../../src/db/entities/ChannelInfoRecord";
 import type { ReminderRecord } from "../../src/db/entities/ReminderRecord";
 import type { IncomingMessage } from "../store/incomingRepo";
 import type { ImHttp } from "./ImHttp";
@@ -184,4 +185,58 @@ export async function deleteServerConversation(
     method: "POST",
     body: ch(channel),
   });
+}
+
+/** Only person channels have a profile to fetch. */
+export const PERSON_CHANNEL = 1;
+
+/** The orgData of a person channel: which kind of account it is. */
+export interface PersonRole {
+  readonly isService: 0 | 1;
+  readonly isMonk: 0 | 1;
+}
+
+const flag = (value: unknown): 0 | 1 => (value === 1 || value === true ? 1 : 0);
+
+/** `user/v1/infoByIm`'s data as a channelInfo row, or undefined when it is not one. */
+export function toChannelInfo(
+  data: unknown,
+  channelId: string,
+  now: number,
+): ChannelInfoRecord | undefined {
+  if (!isObject(data) || typeof data.nickname !== "string") return undefined;
+  const role: PersonRole = {
+    isService: flag(data.isService),
+    isMonk: flag(data.isMonk),
+  };
+  return {
+    channelId,
+    channelType: PERSON_CHANNEL,
+    title: data.nickname,
+    logo: typeof data.avatarUrl === "string" ? data.avatarUrl : "",
+    mute: false,
+    top: false,
+    online: data.online === true,
+    lastOffline:
+      typeof data.lastOffline === "number" && Number.isFinite(data.lastOffline)
+        ? data.lastOffline
+        : 0,
+    orgData: { ...role },
+    fetchedAt: now,
+  };
+}
+
+/** `user/v1/infoByIm`: a person channel's profile as a channelInfo row fetched `now`. */
+export async function fetchChannelInfo(
+  http: ImHttp,
+  channelId: string,
+  now: number,
+): Promise<ChannelInfoRecord> {
+  const data = await http.request<unknown>("user/v1/infoByIm", {
+    query: { imId: channelId },
+  });
+  const row = toChannelInfo(data, channelId, now);
+  if (row === undefined)
+    throw new Error(`user/v1/infoByIm answered no profile for ${channelId}`);
+  return row;
 }

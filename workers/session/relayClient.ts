@@ -34,6 +34,7 @@ const REPEATABLE: ReadonlySet<RelayMethod> = new Set<RelayMethod>([
   "markRead",
   "deleteConversation",
   "loadOlder",
+  "refreshChannelInfo",
   "reminderDone",
   "subscribe",
   "status",
@@ -144,6 +145,7 @@ export function createRelayClient(options: RelayClientOptions) {
       case "markRead":
       case "deleteConversation":
       case "loadOlder":
+      case "refreshChannelInfo":
       case "reminderDone":
       case "subscribe":
       case "status":
@@ -243,6 +245,7 @@ export function createRelayClient(options: RelayClientOptions) {
     markRead: (args) => call("markRead", args),
     deleteConversation: (args) => call("deleteConversation", args),
     loadOlder: (args) => call("loadOlder", args),
+    refreshChannelInfo: (args) => call("refreshChannelInfo", args),
     reminderDone: (args) => call("reminderDone", args),
     subscribe: async (callback) => {
       // NOTE: set first: the leader sends the status event before the call's result.

@@ -1,12 +1,13 @@
 // /destiny (signed-in users): the conversation list, or the open conversation named by the search
 // params (so back/forward move between them). Focus goes to the thread's heading on open and back
 // to the conversation's row on close.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { getRouteApi, useCanGoBack, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { channelKey } from "../../db/channelKey";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { watchProfiles } from "./channelProfiles";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { ConversationList } from "./ConversationList";
 import { openChannelOf } from "./destinySearch";
@@ -34,6 +35,8 @@ export function DestinyPage() {
   const filter = search.filter ?? "all";
   const [lastOpen, setLastOpen] = useState<string | null>(null);
   const openId = channel?.channelId ?? null;
+  // Names and avatars come from the stored channel info (also offline).
+  useEffect(() => watchProfiles(db), [db]);
 
   // NOTE: derived while rendering (React's "adjust state when a prop changes"), not in an effect.
   if (openId !== null && openId !== lastOpen) setLastOpen(openId);

@@ -58,6 +58,11 @@ export const messenger = {
     call((api) => api.markRead({ channel })),
   deleteConversation: (channel: ChannelRef): Promise<Result<null>> =>
     call((api) => api.deleteConversation({ channel })),
+  refreshChannelInfo: (
+    channels: readonly ChannelRef[],
+    force: boolean,
+  ): Promise<Result<null>> =>
+    call((api) => api.refreshChannelInfo({ channels, force })),
   loadOlder: (
     channel: ChannelRef,
     beforeSeq: number,

@@ -3,6 +3,7 @@
 // URL, the tab badge and the title, live updates, and deleting with a confirmation.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AppDb } from "../../../../src/db/AppDb";
+import { getProfileEntry } from "../../../../src/features/destiny/channelProfiles";
 import { renderApp, resetApp, signIn } from "../../renderApp";
 import {
   conversation,
@@ -313,6 +314,9 @@ it("pull to refresh (and the refresh button) fetch the channel info again", asyn
   const { list } = await openList();
   await waitFor(() => {
     expect(api.profileRequests).toHaveLength(4);
+    // The worker has answered every request (a refresh does not repeat one still running).
+    for (const { imId } of profiles)
+      expect(getProfileEntry(imId)?.loading).toBe(false);
   });
   const page = list.closest(".destiny-page") as HTMLElement;
   fireEvent.touchStart(page, { touches: [{ clientY: 100 }] });

@@ -2,8 +2,11 @@
 // SessionApi whose methods are vi.fn()s answering like the worker, and a fetch stub adding the IM
 // user calls (infoByIm, getVirtual) to tests/src/fakeApi.ts. Test support.
 import type { ImProfile } from "../../../../../src/features/chatEntry/imUserApi";
-import { resetProfiles } from "../../../../../src/features/destiny/channelProfiles";
-import type { Result } from "../../../../../workers/api";
+import { openImDb } from "../../../../../src/db/db";
+import type { ChannelRef, Result } from "../../../../../workers/api";
+import { ChannelInfoRunner } from "../../../../../workers/session/ChannelInfoRunner";
+import { ImHttp } from "../../../../../workers/session/ImHttp";
+import { SELF } from "./chatFixtures";
 import { installFakeApi, type FakeApi } from "../../../fakeApi";
 
 const ok = <T>(value: T): Promise<Result<T>> =>
@@ -23,7 +26,44 @@ function makeApi() {
     loadOlder: vi.fn((_args: unknown) =>
       ok({ available: 0, reachedStart: false }),
     ),
+    refreshChannelInfo: vi.fn(refreshChannelInfoAsTheWorker),
   };
+}
+
+/**
+ * refreshChannelInfo as the worker answers it: the worker's own ChannelInfoRunner fetching
+ * user/v1/infoByIm through the (fake) fetch into the signed-in user's database.
+ */
+async function refreshChannelInfoAsTheWorker(args: {
+  readonly channels: readonly ChannelRef[];
+  readonly force?: boolean;
+}): Promise<Result<null>> {
+  const http = new ImHttp({
+    fetch: (input, init) => globalThis.fetch(input, init),
+    onUnauthorized: () => undefined,
+  });
+  http.setAuth({
+    apiBase: `${window.location.origin}/api/app`,
+    accessToken: "test-token",
+  });
+  const runner = new ChannelInfoRunner({
+    db: openImDb(SELF),
+    http,
+    now: () => Date.now(),
+  });
+  try {
+    await runner.refresh(args.channels, args.force === true);
+    return { ok: true, value: null };
+  } catch (error) {
+    return {
+      ok: false,
+      error: {
+        code: "SERVER_ERROR",
+        message: error instanceof Error ? error.message : String(error),
+        retryable: true,
+      },
+    };
+  }
 }
 
 /** The fake worker API the mocked imApi() resolves to (fresh per test through resetSessionApi). */
@@ -70,7 +110,6 @@ export function installChatApi(
   profiles: readonly ImProfile[],
   service?: ImProfile,
 ): ChatApi {
-  resetProfiles();
   const base = installFakeApi();
   const inner = globalThis.fetch;
   const profileRequests: string[] = [];
