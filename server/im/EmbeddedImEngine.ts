@@ -24,7 +24,7 @@ import { batchStatements } from "./batchStatements";
 import type { ConnectionRegistry } from "./ConnectionRegistry";
 import type { Delivery, OutboundMessage } from "./Delivery";
 import type { GatewayOptions } from "./gatewayOptions";
-import { GroupCommitter } from "./GroupCommitter";
+import { type BatchTiming, GroupCommitter } from "./GroupCommitter";
 import type { ImConnection } from "./ImConnection";
 import type { MessageIdGenerator } from "./MessageIdGenerator";
 import { persistBatch } from "./persistBatch";
@@ -43,6 +43,8 @@ export interface GatewayHooks {
    * The crash test kills the process here to prove that a resend after restart is stored once.
    */
   afterCommit?: (stored: readonly StoredMessage[]) => void | Promise<void>;
+  /** Hears how each group commit went (the benchmark's diagnostics). */
+  onBatch?: (timing: BatchTiming) => void;
 }
 
 /** A message just stored and handed to live connections (what Web Push hears about). */
@@ -93,6 +95,8 @@ export class EmbeddedImEngine implements ImEngine {
       },
       deps.options.maxBatch,
       deps.options.commitLingerMs,
+      () => performance.now(),
+      hooks?.onBatch,
     );
   }
 

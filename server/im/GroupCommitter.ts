@@ -5,8 +5,22 @@
 /** Writes a batch and returns one result per item, in order; throws to fail the whole batch. */
 export type BatchWriter<I, R> = (items: readonly I[]) => Promise<R[]>;
 
+/** How one batch went: its size, how long its oldest item waited before the write began, the write. */
+export interface BatchTiming {
+  size: number;
+  waitedMs: number;
+  writeMs: number;
+}
+
+const nextMacrotask = () =>
+  new Promise<void>((resolve) => {
+    setImmediate(resolve);
+  });
+
 interface Waiting<I, R> {
   item: I;
+  /** When it was submitted (`now()`). */
+  at: number;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
 }
@@ -28,6 +42,7 @@ export class GroupCommitter<I, R> {
   readonly #maxBatch: number;
   readonly #lingerMs: number;
   readonly #now: () => number;
+  readonly #observe: ((timing: BatchTiming) => void) | undefined;
   #lastEnd = Number.NEGATIVE_INFINITY;
   #queue: Waiting<I, R>[] = [];
   #running = false;
@@ -41,11 +56,13 @@ export class GroupCommitter<I, R> {
     maxBatch: number,
     lingerMs = 0,
     now: () => number = () => performance.now(),
+    observe?: (timing: BatchTiming) => void,
   ) {
     this.#write = write;
     this.#maxBatch = Math.max(1, maxBatch);
     this.#lingerMs = lingerMs;
     this.#now = now;
+    this.#observe = observe;
   }
 
   /** Items waiting for the next batch. */
@@ -55,7 +72,7 @@ export class GroupCommitter<I, R> {
 
   submit(item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.#queue.push({ item, resolve, reject });
+      this.#queue.push({ item, at: this.#now(), resolve, reject });
       if (!this.#running) this.#start();
     });
   }
@@ -80,8 +97,17 @@ export class GroupCommitter<I, R> {
     while (this.#queue.length > 0) {
       const batch = this.#queue.splice(0, this.#maxBatch);
       this.batches += 1;
+      const start = this.#now();
       await this.#run(batch);
       this.#lastEnd = this.#now();
+      this.#observe?.({
+        size: batch.length,
+        waitedMs: start - (batch[0]?.at ?? start),
+        writeMs: this.#lastEnd - start,
+      });
+      // NOTE: let the finished batch's continuations (SENDACKs, RECVs) and pending socket reads
+      // run before the next write: an in-process PGlite blocks the event loop while it writes.
+      if (this.#queue.length > 0) await nextMacrotask();
     }
     this.#running = false;
     this.#markIdle();

@@ -1,9 +1,11 @@
 // The two SQL statements of the group-commit write path, prepared once and run through the
-// driver's own client (no query builder on the hot path): PGlite gets a session-level PREPARE run
-// with EXECUTE and a dollar-quoted JSON literal (binding is what costs in PGlite); pg gets a named
-// prepared statement per pooled connection. Each statement takes one JSON document.
+// driver's own client (no query builder on the hot path): PGlite (in-process or in its worker
+// thread) gets a session-level PREPARE run with EXECUTE and a dollar-quoted JSON literal (binding
+// is what costs in PGlite); pg gets a named prepared statement per pooled connection. Each
+// statement takes one JSON document.
 import { PGlite } from "@electric-sql/pglite";
 import type { Db } from "../db/createDb";
+import { PgliteWorkerClient } from "../db/PgliteWorkerClient";
 
 export interface BatchStatements {
   /** Runs INSERT_BATCH with `doc`; returns its rows (`o`, `seq`). */
@@ -86,7 +88,8 @@ interface PgPool {
 /** The prepared statements for the database's driver. */
 export function batchStatements(db: Db): BatchStatements {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof PGlite) return pgliteStatements(client);
+  if (client instanceof PGlite || client instanceof PgliteWorkerClient)
+    return pgliteStatements(client);
   if (client !== undefined && typeof (client as PgPool).query === "function")
     return pgStatements(client as PgPool);
   throw new Error("the database has no query client");
@@ -121,16 +124,24 @@ function dollarQuoted(text: string): string {
   }
 }
 
-function pgliteStatements(pg: PGlite): BatchStatements {
+/** What the PGlite path needs: PGlite itself, or its worker-thread client. */
+interface PgliteLike {
+  query(sql: string): Promise<{ rows: unknown[] }>;
+  exec(sql: string): Promise<{ rows: unknown[] }[]>;
+}
+
+function pgliteStatements(pg: PgliteLike): BatchStatements {
   let prepared: Promise<unknown> | null = null;
   // NOTE: PREPARE lives in PGlite's one session; EXECUTE skips parse and plan (≈1 ms per batch).
   const run = async <T>(name: string, doc: string): Promise<T[]> => {
     prepared ??= (async () => {
       // NOTE: another engine on the same PGlite (a restart in tests) may have prepared them.
-      const existing = await pg.query<{ name: string }>(
+      const existing = await pg.query(
         "select name from pg_prepared_statements where name in ('im_insert_batch', 'im_find_stored')",
       );
-      const have = new Set(existing.rows.map((r) => r.name));
+      const have = new Set(
+        (existing.rows as { name: string }[]).map((r) => r.name),
+      );
       if (!have.has("im_insert_batch"))
         await pg.exec(`prepare im_insert_batch(json) as ${INSERT_BATCH}`);
       if (!have.has("im_find_stored"))

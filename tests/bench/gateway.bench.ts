@@ -3,12 +3,18 @@
 // BENCH_CONNS (10,000) connections; the highest persisted 1:1 rate that holds for 30 s within the
 // latency targets, with p50/p99 SEND→SENDACK and send→RECV; the same search against a bare `ws`
 // relay (no crypto, no storage) for the ratio. Bounded: every phase has a limit and the whole run
-// stops itself after 15 minutes. Last line: one JSON object.
+// stops itself after 15 minutes. Last line: one JSON object. For development A/B runs:
+// BENCH_RATES (fixed rates instead of the search), BENCH_SKIP_RELAY=1, and BENCH_DIAG=1 (per run:
+// event-loop stalls, GC pauses and group-commit timings of the server and the load generator).
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  type DiagnosticsSnapshot,
+  describeDiagnostics,
+} from "./gatewayDiagnostics";
 import {
   type BenchUser,
   type ConnectResult,
@@ -22,6 +28,14 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 500);
 const SUSTAIN_S = Number(process.env.BENCH_SUSTAIN_S ?? 30);
 const PROBE_S = Number(process.env.BENCH_PROBE_S ?? 4);
 const MAX_RATE = Number(process.env.BENCH_MAX_RATE ?? 32_000);
+/** Development A/B runs: BENCH_RATES=1000,5000 holds each rate for SUSTAIN_S instead of searching. */
+const FIXED_RATES = (process.env.BENCH_RATES ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map(Number);
+const SKIP_RELAY = process.env.BENCH_SKIP_RELAY === "1";
+/** BENCH_DIAG=1: event-loop delay, GC and group-commit timings of both processes per run. */
+const DIAG = process.env.BENCH_DIAG === "1";
 /** The issue's targets: p99 SEND→SENDACK and send→RECV. */
 const TARGET = { ackP99: 30, recvP99: 50, delivered: 0.995 } as const;
 const DEADLINE_MS = 15 * 60_000;
@@ -45,6 +59,19 @@ function spawnNode(
   });
   children.push(child);
   return child;
+}
+
+/** Resolves once `child` has exited (or after `timeoutMs`). */
+function exited(child: ChildProcess, timeoutMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** CPU seconds (user, system) a process has used so far, from /proc (clock ticks of 10 ms). */
@@ -106,7 +133,14 @@ async function searchAndSustain(
   server: ChildProcess,
 ): Promise<Sustained> {
   let bestMeeting = 0;
+  const diag = async (child: ChildProcess) =>
+    (await ask<{ diag: DiagnosticsSnapshot | null }>(child, { type: "diag" }))
+      .diag;
   const runAt = async (rate: number, seconds: number) => {
+    if (DIAG) {
+      await diag(load);
+      if (label === "gateway") await diag(server);
+    }
     const stats = await ask<RunStats>(load, {
       type: "run",
       pairs: PAIRS,
@@ -114,10 +148,22 @@ async function searchAndSustain(
       seconds,
     });
     log(`  [${label}] ${describe(stats)}`);
+    if (DIAG) {
+      const loadDiag = await diag(load);
+      if (loadDiag !== null) log(describeDiagnostics("load", loadDiag));
+      const serverDiag = label === "gateway" ? await diag(server) : null;
+      if (serverDiag !== null) log(describeDiagnostics("server", serverDiag));
+    }
     if (meetsTargets(stats)) bestMeeting = Math.max(bestMeeting, stats.rate);
     await new Promise((r) => setTimeout(r, keepsUp(stats) ? 500 : 2_500));
     return stats;
   };
+  if (FIXED_RATES.length > 0) {
+    let last: RunStats | null = null;
+    for (const rate of FIXED_RATES) last = await runAt(rate, SUSTAIN_S);
+    const none = { user: Number.NaN, system: Number.NaN };
+    return { stats: last, serverCpu: none, loadCpu: none, bestMeeting };
+  }
   const probe = async (rate: number) =>
     keepsUp(await runAt(rate, PROBE_S)) || keepsUp(await runAt(rate, PROBE_S));
   let ok = 0;
@@ -259,7 +305,13 @@ async function main(): Promise<void> {
       );
     await ask(load, { type: "closeAll" });
     await ask(server, { type: "stop" }, 30_000);
+    // NOTE: let it exit by itself, so a --cpu-prof profile gets written.
+    await exited(server, 30_000);
     server = null;
+    if (SKIP_RELAY) {
+      await ask(load, { type: "exit" }, 10_000);
+      return;
+    }
 
     const relay = spawnNode("tests/bench/gatewayRelay.ts", {});
     const relayPort = (await ready<{ port: number }>(relay)).port;

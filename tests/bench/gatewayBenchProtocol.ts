@@ -12,6 +12,7 @@ export type BenchRequest =
   | { id: number; type: "users"; count: number }
   | { id: number; type: "rss" }
   | { id: number; type: "commits" }
+  | { id: number; type: "diag" }
   | { id: number; type: "stop" };
 
 /** Requests to the load generator (gatewayLoad.ts). */
@@ -25,6 +26,7 @@ export type LoadRequest =
       concurrency: number;
     }
   | { id: number; type: "run"; pairs: number; rate: number; seconds: number }
+  | { id: number; type: "diag" }
   | { id: number; type: "closeAll" }
   | { id: number; type: "exit" };
 

@@ -13,6 +13,7 @@ import { buildApp } from "../../server/http/app";
 import { createLogger } from "../../server/lib/logger";
 import { serverVersion } from "../../server/lib/version";
 import type { BenchRequest, BenchUser } from "./gatewayBenchProtocol";
+import { GatewayDiagnostics } from "./gatewayDiagnostics";
 
 const config = parseConfig(process.env);
 const logger = createLogger(config.logLevel);
@@ -20,6 +21,8 @@ const database = await openDatabase(dbOptionsFromConfig(config), logger, {
   seedIfEmpty: true,
 });
 const events = new AccountEvents();
+const diagnostics =
+  process.env.BENCH_DIAG === "1" ? new GatewayDiagnostics() : null;
 let batches = 0;
 let committed = 0;
 const app = await buildApp({
@@ -34,6 +37,7 @@ const app = await buildApp({
         batches += 1;
         committed += stored.length;
       },
+      ...(diagnostics === null ? {} : { onBatch: diagnostics.onBatch }),
     },
   },
 });
@@ -91,6 +95,12 @@ process.on("message", (raw) => {
           id: request.id,
           rss: rssAfterGc(),
           heap: process.memoryUsage().heapUsed,
+        });
+        break;
+      case "diag":
+        process.send?.({
+          id: request.id,
+          diag: diagnostics?.snapshot() ?? null,
         });
         break;
       case "commits":

@@ -19,6 +19,7 @@ import type {
   LoadRequest,
   RunStats,
 } from "./gatewayBenchProtocol";
+import { GatewayDiagnostics } from "./gatewayDiagnostics";
 
 interface Conn {
   ws: WebSocket;
@@ -31,6 +32,8 @@ interface Conn {
   pending: Map<number, number>;
 }
 
+const diagnostics =
+  process.env.BENCH_DIAG === "1" ? new GatewayDiagnostics() : null;
 let conns: Conn[] = [];
 /** clientMsgNo → send time, for the receiver's latency. */
 const sentAt = new Map<string, number>();
@@ -298,6 +301,12 @@ process.on("message", (raw) => {
         process.send?.({
           id: request.id,
           ...(await run(request.pairs, request.rate, request.seconds)),
+        });
+        break;
+      case "diag":
+        process.send?.({
+          id: request.id,
+          diag: diagnostics?.snapshot() ?? null,
         });
         break;
       case "closeAll":

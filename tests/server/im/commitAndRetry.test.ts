@@ -3,7 +3,10 @@
 // the SEND content rules.
 import { DeviceLevel, ReasonCode, encodeUtf8 } from "#protocol";
 import { connectionsToKick } from "../../../server/im/ConnectionRegistry";
-import { GroupCommitter } from "../../../server/im/GroupCommitter";
+import {
+  type BatchTiming,
+  GroupCommitter,
+} from "../../../server/im/GroupCommitter";
 import {
   ID_EPOCH_MS,
   MessageIdGenerator,
@@ -34,6 +37,37 @@ describe("GroupCommitter", () => {
       [4, 5],
     ]);
     await committer.drain();
+  });
+
+  it("reports each batch's size, its oldest item's wait and the write's duration", async () => {
+    let clock = 0;
+    const timings: BatchTiming[] = [];
+    let release: () => void = () => undefined;
+    const committer = new GroupCommitter<number, number>(
+      async (items) => {
+        if (items[0] === 1) {
+          clock += 7;
+          await new Promise<void>((r) => (release = r));
+        }
+        return [...items];
+      },
+      100,
+      0,
+      () => clock,
+      (timing) => timings.push(timing),
+    );
+    const first = committer.submit(1);
+    await Promise.resolve();
+    await Promise.resolve();
+    clock += 3;
+    const second = [2, 3].map((i) => committer.submit(i));
+    clock += 2;
+    release();
+    await Promise.all([first, ...second]);
+    expect(timings).toEqual([
+      { size: 1, waitedMs: 0, writeMs: 12 },
+      { size: 2, waitedMs: 2, writeMs: 0 },
+    ]);
   });
 
   it("caps a batch at maxBatch", async () => {

@@ -1,0 +1,193 @@
+// Where `npm run bench:gateway`'s tail latency comes from (BENCH_DIAG=1): event-loop delay, GC
+// pauses and group-commit timings of one process, gathered between two snapshots and summarised.
+import {
+  type IntervalHistogram,
+  PerformanceObserver,
+  monitorEventLoopDelay,
+} from "node:perf_hooks";
+import type { BatchTiming } from "../../server/im/GroupCommitter";
+
+export interface Spread {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  total: number;
+}
+
+/**
+ * Event-loop stalls longer than STALL_MS and what overlapped them: GC pauses, group-commit
+ * writes, and time the process was not on a CPU (another process had it, or blocking I/O).
+ */
+export interface StallReport {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+  gcMs: number;
+  writeMs: number;
+  offCpuMs: number;
+}
+
+export interface DiagnosticsSnapshot {
+  stalls: StallReport;
+  /** Event-loop delay (ms) sampled every 1 ms. */
+  loop: Spread;
+  /** GC pauses (ms). */
+  gc: Spread;
+  /** Group commits: items per batch, wait before the write began, the write (ms). */
+  batchSize: Spread;
+  batchWait: Spread;
+  batchWrite: Spread;
+}
+
+function spread(values: readonly number[]): Spread {
+  const sorted = Float64Array.from(values).sort();
+  const at = (p: number) =>
+    sorted.length === 0
+      ? 0
+      : (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ??
+        0);
+  const round = (n: number) => Number(n.toFixed(2));
+  return {
+    count: sorted.length,
+    p50: round(at(0.5)),
+    p99: round(at(0.99)),
+    max: round(sorted.length === 0 ? 0 : (sorted[sorted.length - 1] ?? 0)),
+    total: round(sorted.reduce((a, b) => a + b, 0)),
+  };
+}
+
+function histogramSpread(h: IntervalHistogram): Spread {
+  const ms = (ns: number) => Number((ns / 1e6).toFixed(2));
+  return {
+    count: h.count,
+    p50: h.count === 0 ? 0 : ms(h.percentile(50)),
+    p99: h.count === 0 ? 0 : ms(h.percentile(99)),
+    max: h.count === 0 ? 0 : ms(h.max),
+    total: 0,
+  };
+}
+
+const STALL_MS = 20;
+const TICK_MS = 10;
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+const overlap = (a: Span, spans: readonly Span[]) =>
+  spans.reduce(
+    (sum, b) =>
+      sum + Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start)),
+    0,
+  );
+
+export class GatewayDiagnostics {
+  readonly #loop = monitorEventLoopDelay({ resolution: 1 });
+  readonly #gcObserver: PerformanceObserver;
+  readonly #ticker: NodeJS.Timeout;
+  #gc: number[] = [];
+  #gcSpans: Span[] = [];
+  #writeSpans: Span[] = [];
+  #stalls: (Span & { cpuMs: number })[] = [];
+  #lastTick = performance.now();
+  #lastCpu = process.cpuUsage();
+  #sizes: number[] = [];
+  #waits: number[] = [];
+  #writes: number[] = [];
+
+  constructor() {
+    this.#loop.enable();
+    this.#gcObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        this.#gc.push(entry.duration);
+        this.#gcSpans.push({
+          start: entry.startTime,
+          end: entry.startTime + entry.duration,
+        });
+      }
+    });
+    this.#gcObserver.observe({ entryTypes: ["gc"] });
+    this.#ticker = setInterval(() => {
+      const now = performance.now();
+      const cpu = process.cpuUsage();
+      if (now - this.#lastTick > TICK_MS + STALL_MS)
+        this.#stalls.push({
+          start: this.#lastTick,
+          end: now,
+          cpuMs:
+            (cpu.user -
+              this.#lastCpu.user +
+              cpu.system -
+              this.#lastCpu.system) /
+            1000,
+        });
+      this.#lastTick = now;
+      this.#lastCpu = cpu;
+    }, TICK_MS);
+    this.#ticker.unref();
+  }
+
+  /** The group committer's observer (GatewayHooks.onBatch). */
+  readonly onBatch = (timing: BatchTiming): void => {
+    this.#sizes.push(timing.size);
+    this.#waits.push(timing.waitedMs);
+    this.#writes.push(timing.writeMs);
+    const end = performance.now();
+    this.#writeSpans.push({ start: end - timing.writeMs, end });
+  };
+
+  /** What happened since the previous snapshot; starts the next period. */
+  snapshot(): DiagnosticsSnapshot {
+    const stalls = this.#stalls;
+    const result: DiagnosticsSnapshot = {
+      stalls: {
+        count: stalls.length,
+        totalMs: Math.round(stalls.reduce((a, x) => a + x.end - x.start, 0)),
+        maxMs: Math.round(Math.max(0, ...stalls.map((x) => x.end - x.start))),
+        gcMs: Math.round(
+          stalls.reduce((a, x) => a + overlap(x, this.#gcSpans), 0),
+        ),
+        writeMs: Math.round(
+          stalls.reduce((a, x) => a + overlap(x, this.#writeSpans), 0),
+        ),
+        offCpuMs: Math.round(
+          stalls.reduce(
+            (a, x) => a + Math.max(0, x.end - x.start - x.cpuMs),
+            0,
+          ),
+        ),
+      },
+      loop: histogramSpread(this.#loop),
+      gc: spread(this.#gc),
+      batchSize: spread(this.#sizes),
+      batchWait: spread(this.#waits),
+      batchWrite: spread(this.#writes),
+    };
+    this.#loop.reset();
+    this.#gc = [];
+    this.#gcSpans = [];
+    this.#writeSpans = [];
+    this.#stalls = [];
+    this.#sizes = [];
+    this.#waits = [];
+    this.#writes = [];
+    return result;
+  }
+}
+
+/** One line per snapshot for the bench log. */
+export function describeDiagnostics(
+  label: string,
+  d: DiagnosticsSnapshot,
+): string {
+  const s = (x: Spread) =>
+    `n ${x.count} p50 ${x.p50} p99 ${x.p99} max ${x.max}`;
+  return (
+    `    ${label}: stalls > ${STALL_MS} ms: ${d.stalls.count}, ${d.stalls.totalMs} ms (max ${d.stalls.maxMs}; overlapping GC ${d.stalls.gcMs}, commit writes ${d.stalls.writeMs}, off-CPU ${d.stalls.offCpuMs}) | loop delay ${s(d.loop)} | GC ${s(d.gc)} total ${d.gc.total} ms` +
+    (d.batchSize.count > 0
+      ? ` | batches ${d.batchSize.count} size p50 ${d.batchSize.p50} max ${d.batchSize.max}; wait ${s(d.batchWait)}; write ${s(d.batchWrite)}`
+      : "")
+  );
+}
