@@ -1,5 +1,6 @@
 // The worker's one error class and its mapping to the plain SessionError that crosses comlink.
 // Repositories and rules throw SessionFailure; the tab facade turns any throw into a Result.
+import { ProtocolError } from "#protocol";
 import type { SessionError, SessionErrorCode } from "../api";
 
 /** Codes that a later identical call may fix without the user doing anything. */
@@ -41,6 +42,15 @@ export function toSessionError(error: unknown): SessionError {
       code: error.code,
       message: error.message,
       retryable: RETRYABLE.has(error.code),
+    };
+  }
+  if (error instanceof ProtocolError) {
+    // NOTE: bytes from the server that do not decode (or fail their msgKey): the server's fault,
+    // not a worker bug; the connection is dropped and a reconnect may well work.
+    return {
+      code: "SERVER_ERROR",
+      message: `${error.code}: ${error.message}`,
+      retryable: true,
     };
   }
   if (error instanceof Error) {

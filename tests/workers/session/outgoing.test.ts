@@ -7,6 +7,7 @@ import {
   buildTextMessage,
   newClientMsgNo,
 } from "../../../workers/session/outgoing";
+import { ProtocolError } from "#protocol";
 import {
   SessionFailure,
   toSessionError,
@@ -161,5 +162,15 @@ describe("toSessionError", () => {
       retryable: false,
     });
     expect(toSessionError("weird").code).toBe("INTERNAL");
+  });
+
+  it("reports bytes from the server that do not decode as the server's error, not a worker bug", () => {
+    expect(
+      toSessionError(new ProtocolError("BAD_TYPE", "packet type 15")),
+    ).toEqual({
+      code: "SERVER_ERROR",
+      message: "BAD_TYPE: packet type 15",
+      retryable: true,
+    });
   });
 });
