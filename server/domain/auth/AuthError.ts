@@ -32,6 +32,8 @@ export const AUTH_ERROR_STATUS = {
   PROVIDER_RATE_LIMITED: 429,
   SMS_FAILED: 502,
   EMAIL_FAILED: 502,
+  /** Too many WeChat sign-ins started from one IP address within an hour. */
+  WECHAT_STATE_LIMIT: 429,
   WECHAT_STATE_MISSING: 400,
   WECHAT_STATE_MISMATCH: 400,
   WECHAT_STATE_EXPIRED: 400,

@@ -52,6 +52,7 @@ const FIXED: Record<
     | "CODE_DAILY_LIMIT"
     | "IP_HOURLY_LIMIT"
     | "TARGET_LOCKED"
+    | "WECHAT_STATE_LIMIT"
   >,
   Wording
 > = {
@@ -191,9 +192,16 @@ const LIMITS: Record<
   | "CODE_RESEND_TOO_SOON"
   | "CODE_DAILY_LIMIT"
   | "IP_HOURLY_LIMIT"
-  | "TARGET_LOCKED",
+  | "TARGET_LOCKED"
+  | "WECHAT_STATE_LIMIT",
   Record<Locale, (wait: string) => string>
 > = {
+  WECHAT_STATE_LIMIT: {
+    cn: (w) => `当前网络发起微信登录过于频繁，请 ${w}后再试`,
+    tw: (w) => `目前網路發起微信登入過於頻繁，請 ${w}後再試`,
+    en: (w) =>
+      `Too many WeChat sign-ins were started from this network. Please try again in ${w}.`,
+  },
   CODE_RESEND_TOO_SOON: {
     cn: (w) => `验证码发送过于频繁，请 ${w}后再试`,
     tw: (w) => `驗證碼傳送過於頻繁，請 ${w}後再試`,
@@ -278,7 +286,8 @@ export function authMessage(error: AuthError, locale: Locale): string {
     code === "CODE_RESEND_TOO_SOON" ||
     code === "CODE_DAILY_LIMIT" ||
     code === "IP_HOURLY_LIMIT" ||
-    code === "TARGET_LOCKED"
+    code === "TARGET_LOCKED" ||
+    code === "WECHAT_STATE_LIMIT"
   )
     return LIMITS[code][locale](WAIT[locale](error.retryAfterSeconds ?? 60));
   return FIXED[code][locale];

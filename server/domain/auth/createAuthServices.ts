@@ -54,7 +54,7 @@ export async function createAuthServices(
     authenticate: createAuthenticate(sessions),
     sessions,
     codes: new LoginCodes({ db, keys, clock, prune }),
-    oauthStates: new OAuthStates({ db, clock, prune }),
+    oauthStates: new OAuthStates({ db, keys, clock, prune }),
     providers:
       options.providers ?? createLoginProviders(config, { logger, clock }),
     verifyImToken: createImAuthenticator({ db, clock }),

@@ -5,13 +5,25 @@ import type { Db } from "../../db/createDb";
 import { oauthStates } from "../../db/schema";
 import type { Clock } from "../../providers/lib/runtime";
 import type { WechatAppType } from "../../providers/wechat/WechatOAuthClient";
+import type { AuthKeys } from "./authSecret";
 import { AuthError, type AuthErrorCode } from "./AuthError";
+import {
+  limitKey,
+  RATE_BUCKETS,
+  recordEvent,
+  serialize,
+  windowCount,
+} from "./rateLimits";
 import { randomBase36, randomToken, sha256Hex } from "./tokenCrypto";
 
 export const OAUTH_STATE_RULES = {
   length: 26,
   ttlMs: 10 * 60_000,
+  /** States one IP address may start per hour (a QR page renewing every minute needs 60). */
+  perIpPerHour: 120,
 } as const;
+
+const HOUR = 60 * 60_000;
 
 /** The cookie binding states to one browser. */
 export const OAUTH_COOKIE = "fy_oauth";
@@ -51,25 +63,62 @@ type ConsumeOutcome = { ok: true } | { ok: false; code: AuthErrorCode };
 
 export class OAuthStates {
   readonly #db: Db;
+  readonly #keys: Pick<AuthKeys, "limitKey">;
   readonly #clock: Clock;
   readonly #prune: () => Promise<void>;
 
-  constructor(deps: { db: Db; clock: Clock; prune: () => Promise<void> }) {
+  constructor(deps: {
+    db: Db;
+    keys: Pick<AuthKeys, "limitKey">;
+    clock: Clock;
+    prune: () => Promise<void>;
+  }) {
     this.#db = deps.db;
+    this.#keys = deps.keys;
     this.#clock = deps.clock;
     this.#prune = deps.prune;
   }
 
-  async issue(appType: WechatAppType, browserId: string): Promise<string> {
+  /**
+   * A new state for the browser; WECHAT_STATE_LIMIT (429, Retry-After) past
+   * OAUTH_STATE_RULES.perIpPerHour from `ip` (signing in needs no account, so this bounds the rows
+   * anyone can make us store).
+   */
+  async issue(
+    appType: WechatAppType,
+    browserId: string,
+    ip: string,
+  ): Promise<string> {
     await this.#prune();
     const state = randomBase36(OAUTH_STATE_RULES.length);
-    const now = this.#clock();
-    await this.#db.insert(oauthStates).values({
-      stateHash: sha256Hex(state),
-      browserHash: sha256Hex(browserId),
-      appType,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + OAUTH_STATE_RULES.ttlMs),
+    const ipKey = limitKey(this.#keys.limitKey, "oauth_ip", ip);
+    await this.#db.transaction(async (tx) => {
+      await serialize(tx, ipKey);
+      const now = this.#clock();
+      const at = new Date(now);
+      const lastHour = await windowCount(
+        tx,
+        RATE_BUCKETS.oauthStateIp,
+        ipKey,
+        new Date(now - HOUR),
+      );
+      if (lastHour.count >= OAUTH_STATE_RULES.perIpPerHour) {
+        const oldest = lastHour.oldest?.getTime() ?? now;
+        throw new AuthError("WECHAT_STATE_LIMIT", {
+          retryAfterSeconds: Math.max(
+            1,
+            Math.ceil((oldest + HOUR - now) / 1000),
+          ),
+        });
+      }
+      await recordEvent(tx, RATE_BUCKETS.oauthStateIp, ipKey, at);
+      await tx.insert(oauthStates).values({
+        stateHash: sha256Hex(state),
+        browserHash: sha256Hex(browserId),
+        appType,
+        createdAt: at,
+        expiresAt: new Date(now + OAUTH_STATE_RULES.ttlMs),
+      });
     });
     return state;
   }

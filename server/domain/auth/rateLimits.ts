@@ -19,6 +19,8 @@ export const RATE_BUCKETS = {
   codeSendIp: "code_send_ip",
   /** A wrong code tried for a target. */
   codeVerifyFail: "code_verify_fail",
+  /** A WeChat sign-in state issued to an IP address. */
+  oauthStateIp: "oauth_state_ip",
 } as const;
 export type RateBucket = (typeof RATE_BUCKETS)[keyof typeof RATE_BUCKETS];
 

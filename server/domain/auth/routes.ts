@@ -176,7 +176,11 @@ export const authRoutes: DomainPlugin = (app, { config, db, clock, auth }) => {
       if (providers.wechat === null)
         throw new AuthError("LOGIN_METHOD_DISABLED");
       const browserId = browserIdFrom(request.headers.cookie) ?? newBrowserId();
-      const state = await oauthStates.issue(request.body.type, browserId);
+      const state = await oauthStates.issue(
+        request.body.type,
+        browserId,
+        request.ip,
+      );
       const publicUrl = new URL(resolvePublicUrl(config, app.server.address()));
       reply.header(
         "set-cookie",

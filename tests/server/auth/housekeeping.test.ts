@@ -38,7 +38,8 @@ describeEachDatabase("housekeeping", (database) => {
     await call(server, "POST", "oapi/v1/wxState", { body: { type: 1 } });
     expect(await rows()).toEqual({
       codes: 1,
-      events: 4,
+      // two code sends (target + IP each) and the WeChat state's IP event
+      events: 5,
       states: 1,
       sessions: 1,
     });

@@ -57,13 +57,24 @@ describeEachDatabase("WeChat sign-in state (issue #9)", (database) => {
   const clock = testClock();
 
   beforeAll(async () => {
-    server = await startTestServer({ database, clock, seed: false });
+    server = await startTestServer({
+      database,
+      clock,
+      seed: false,
+      env: { TRUST_PROXY: "1" },
+    });
   });
   afterAll(() => server.close());
 
-  const wxState = (cookie?: string) =>
+  /** Each test's states come from its own address (one address may start 120 per hour). */
+  let ip = 0;
+  beforeEach(() => {
+    ip += 1;
+  });
+  const wxState = (cookie?: string, from = `198.51.100.${String(ip)}`) =>
     call<{ state: string }>(server, "POST", "oapi/v1/wxState", {
       body: { type: 1 },
+      ip: from,
       ...(cookie === undefined ? {} : { headers: { cookie } }),
     });
   const wxLogin = (
@@ -81,7 +92,9 @@ describeEachDatabase("WeChat sign-in state (issue #9)", (database) => {
     const cookie = cookieOf(first);
     const states = [first.body.data.state];
     for (let i = 0; i < 299; i++)
-      states.push((await wxState(cookie)).body.data.state);
+      states.push(
+        (await wxState(cookie, `203.0.113.${String(i % 3)}`)).body.data.state,
+      );
     expectUniformStates(states);
 
     const rows = (
@@ -99,6 +112,32 @@ describeEachDatabase("WeChat sign-in state (issue #9)", (database) => {
     expect(new Set(rows.map((r) => r.browser_hash))).toEqual(
       new Set([sha256(browserId)]),
     );
+  });
+
+  it("lets one address start 120 sign-ins an hour, then answers 429 with Retry-After until the oldest is an hour old", async () => {
+    const from = "192.0.2.77";
+    for (let i = 0; i < 120; i++) {
+      expect((await wxState(undefined, from)).status).toBe(200);
+      clock.advance(10 * SECOND);
+    }
+    const storedStates = async () =>
+      (
+        (await server.db.execute(
+          sql`select count(*)::int as n from oauth_states`,
+        )) as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    const before = await storedStates();
+    const refused = await wxState(undefined, from);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 429, data: null });
+    expect(refused.body.msg).toMatch(/微信登录过于频繁/);
+    // The first was issued 20 minutes ago: it leaves the window in 40 minutes.
+    expect(refused.headers.get("retry-after")).toBe("2400");
+    expect(await storedStates()).toBe(before);
+    // Another address is not affected; the refused one again once the oldest has left the window.
+    expect((await wxState(undefined, "192.0.2.78")).status).toBe(200);
+    clock.advance(40 * MINUTE);
+    expect((await wxState(undefined, from)).status).toBe(200);
   });
 
   it("binds the state with an HttpOnly, SameSite=Lax cookie that lives at most 10 minutes", async () => {
