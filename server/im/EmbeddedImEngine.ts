@@ -17,6 +17,7 @@ import type {
   ImEngine,
   ImSendRequest,
   ImSendResult,
+  StoredMessageEvent,
 } from "../domain/im/ImEngine";
 import type { Clock } from "../providers/lib/runtime";
 import { type MessageToStore, type StoredMessage, dedupKey } from "./batchPlan";
@@ -45,21 +46,6 @@ export interface GatewayHooks {
   afterCommit?: (stored: readonly StoredMessage[]) => void | Promise<void>;
   /** Hears how each group commit went (the benchmark's diagnostics). */
   onBatch?: (timing: BatchTiming) => void;
-}
-
-/** A message just stored and handed to live connections (what Web Push hears about). */
-export interface StoredMessageEvent {
-  fromUid: string;
-  /** The recipient: the channelID as sent. */
-  toUid: string;
-  channelType: number;
-  messageSeq: number;
-  contentType: number;
-  /** The payload JSON (§9). */
-  payloadText: string;
-  redDot: boolean;
-  /** The recipient had an open connection when the RECVs went out. */
-  recipientOnline: boolean;
 }
 
 export interface EngineDeps {

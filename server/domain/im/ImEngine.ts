@@ -62,3 +62,18 @@ export interface ImEngine {
   /** The user has at least one live IM connection. */
   isOnline(userId: number): boolean;
 }
+
+/** A message just stored and handed to live connections (what Web Push hears about). */
+export interface StoredMessageEvent {
+  fromUid: string;
+  /** The recipient: the channelID as sent. */
+  toUid: string;
+  channelType: number;
+  messageSeq: number;
+  contentType: number;
+  /** The payload JSON (§9). */
+  payloadText: string;
+  redDot: boolean;
+  /** The recipient had an open connection when the RECVs went out. */
+  recipientOnline: boolean;
+}

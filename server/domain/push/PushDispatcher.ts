@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import type { Db } from "../../db/createDb";
 import { users } from "../../db/schema";
 import { conversationState } from "../im/conversations";
+import type { StoredMessageEvent } from "../im/ImEngine";
 import {
   conversationTag,
   messagePush,
@@ -19,19 +20,7 @@ import type { PushDelivery, PushSender } from "./PushSender";
 import { removeEndpoint, targetsOfUid, type PushTarget } from "./subscriptions";
 
 /** A message the IM engine stored (its `onStored` listener's argument). */
-export interface PushableMessage {
-  fromUid: string;
-  /** The recipient (personal channel: the channelID as sent). */
-  toUid: string;
-  channelType: number;
-  messageSeq: number;
-  contentType: number;
-  /** The payload JSON (§9). */
-  payloadText: string;
-  redDot: boolean;
-  /** The recipient had a live connection when the message was delivered. */
-  recipientOnline: boolean;
-}
+export type PushableMessage = StoredMessageEvent;
 
 export const PUSH_LIMITS = {
   /** Push requests in flight at once. */
