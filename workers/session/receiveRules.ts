@@ -4,7 +4,7 @@
 // message (sent from another device) marks the thread read up to it.
 import type { ConversationRecord } from "../../src/db/entities/ConversationRecord";
 import type { MessageRecord } from "../../src/db/entities/MessageRecord";
-import { advanceReadTo, noteSeq } from "./unread";
+import { advanceReadTo, noteOwnSeq, noteSeq } from "./unread";
 
 /** Content type of command messages (protocol §9): delivered to command listeners, never stored. */
 export const COMMAND_CONTENT_TYPE = 99;
@@ -97,15 +97,11 @@ export function applyToConversation(
     (a, b) => (a.messageSeq ?? 0) - (b.messageSeq ?? 0),
   );
   for (const message of bySeq) {
-    next = noteSeq(
-      next,
-      message.messageSeq ?? 0,
-      countsAsUnread(message, context.selfUid),
-    );
-    // NOTE: as on the server (conversations.ts: read_to ≥ the seq we last sent), sending from
-    // another device means everything up to that message was read there.
-    if (message.fromUid === context.selfUid)
-      next = advanceReadTo(next, message.messageSeq ?? 0);
+    const seq = message.messageSeq ?? 0;
+    next =
+      message.fromUid === context.selfUid
+        ? noteOwnSeq(next, seq)
+        : noteSeq(next, seq, countsAsUnread(message, context.selfUid));
   }
   for (const message of moving) {
     const seq = message.messageSeq ?? 0;

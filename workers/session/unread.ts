@@ -49,6 +49,15 @@ export function noteSeq<T extends UnreadFields>(
   return { ...next, unread: deriveUnread(next) };
 }
 
+/**
+ * An own message with `seq` is now known (its SENDACK, or the copy another device of ours sent): it
+ * never counts, and, as the server has it (read_to ≥ the seq last sent), whoever sends has read
+ * everything before it.
+ */
+export function noteOwnSeq<T extends UnreadFields>(c: T, seq: number): T {
+  return advanceReadTo(noteSeq(c, seq, false), seq);
+}
+
 /** The server's view (conversation list sync): `unread` of `lastMessageSeq` are unread. */
 export function fromServerUnread<T extends UnreadFields>(
   c: T,

@@ -14,7 +14,7 @@ import {
 import { SessionFailure } from "../session/errors";
 import type { OutgoingRows } from "../session/outgoing";
 import { emptyConversation } from "../session/receiveRules";
-import { advanceReadTo, noteSeq } from "../session/unread";
+import { noteOwnSeq } from "../session/unread";
 
 /** A pending outbox row with its upload task, if it has media. */
 export interface PendingSend {
@@ -96,13 +96,7 @@ export async function applySendAck(
       const pk: [string, number] = [message.channelId, message.channelType];
       const conversation =
         (await db.conversations.get(pk)) ?? emptyConversation(...pk);
-      // NOTE: sending reads the thread up to the message, as the server counts it (read_to ≥ sent).
-      await db.conversations.put(
-        advanceReadTo(
-          noteSeq(conversation, ack.messageSeq, false),
-          ack.messageSeq,
-        ),
-      );
+      await db.conversations.put(noteOwnSeq(conversation, ack.messageSeq));
       return settled;
     },
   );
