@@ -11,11 +11,13 @@ import { AuthError, type AuthErrorCode } from "./AuthError";
 import {
   activeLock,
   clearEvents,
+  limited,
   limitKey,
   RATE_BUCKETS,
   recordEvent,
   serialize,
   setLock,
+  waitFor,
   windowCount,
 } from "./rateLimits";
 import { constantTimeEqual, hmacHex, randomDigits } from "./tokenCrypto";
@@ -204,17 +206,4 @@ export class LoginCodes {
   #hash(targetKey: string, code: string): string {
     return hmacHex(this.#deps.keys.loginCode, `${targetKey}:${code}`);
   }
-}
-
-function limited(code: AuthErrorCode, waitMs: number): AuthError {
-  return new AuthError(code, { retryAfterSeconds: waitMs / 1000 });
-}
-
-/** Milliseconds until the oldest event leaves a window of `windowMs`. */
-function waitFor(
-  window: { oldest: Date | null },
-  windowMs: number,
-  now: number,
-): number {
-  return (window.oldest?.getTime() ?? now) + windowMs - now;
 }

@@ -8,10 +8,12 @@ import type { WechatAppType } from "../../providers/wechat/WechatOAuthClient";
 import type { AuthKeys } from "./authSecret";
 import { AuthError, type AuthErrorCode } from "./AuthError";
 import {
+  limited,
   limitKey,
   RATE_BUCKETS,
   recordEvent,
   serialize,
+  waitFor,
   windowCount,
 } from "./rateLimits";
 import { randomBase36, randomToken, sha256Hex } from "./tokenCrypto";
@@ -102,15 +104,8 @@ export class OAuthStates {
         ipKey,
         new Date(now - HOUR),
       );
-      if (lastHour.count >= OAUTH_STATE_RULES.perIpPerHour) {
-        const oldest = lastHour.oldest?.getTime() ?? now;
-        throw new AuthError("WECHAT_STATE_LIMIT", {
-          retryAfterSeconds: Math.max(
-            1,
-            Math.ceil((oldest + HOUR - now) / 1000),
-          ),
-        });
-      }
+      if (lastHour.count >= OAUTH_STATE_RULES.perIpPerHour)
+        throw limited("WECHAT_STATE_LIMIT", waitFor(lastHour, HOUR, now));
       await recordEvent(tx, RATE_BUCKETS.oauthStateIp, ipKey, at);
       await tx.insert(oauthStates).values({
         stateHash: sha256Hex(state),

@@ -10,6 +10,7 @@ import {
   oauthStates,
   sessions,
 } from "../../db/schema";
+import { AuthError, type AuthErrorCode } from "./AuthError";
 import { hmacHex } from "./tokenCrypto";
 
 export const RATE_BUCKETS = {
@@ -127,4 +128,18 @@ export async function pruneExpired(db: Db, now: Date): Promise<void> {
   await db.delete(loginCodes).where(lt(loginCodes.expiresAt, now));
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, dayAgo));
   await db.delete(sessions).where(lt(sessions.expiresAt, dayAgo));
+}
+
+/** The 429 for a limit: `code` with Retry-After `waitMs` (rounded up to whole seconds, at least 1). */
+export function limited(code: AuthErrorCode, waitMs: number): AuthError {
+  return new AuthError(code, { retryAfterSeconds: waitMs / 1000 });
+}
+
+/** Milliseconds until the oldest event leaves a window of `windowMs`. */
+export function waitFor(
+  window: { oldest: Date | null },
+  windowMs: number,
+  now: number,
+): number {
+  return (window.oldest?.getTime() ?? now) + windowMs - now;
 }
