@@ -12,7 +12,7 @@ import {
   type Decipher,
   type KeyObject,
 } from "node:crypto";
-import type { CryptoBackend } from "#protocol";
+import type { BoundAesCbc, CryptoBackend } from "#protocol";
 
 // NOTE: RFC 8410 DER prefixes for raw 32-byte X25519 keys (PKCS#8 private, SPKI public).
 const PKCS8_X25519 = Buffer.from("302e020100300506032b656e04220420", "hex");
@@ -31,9 +31,9 @@ function toBytes(b: Buffer): Uint8Array {
 }
 
 /**
- * One long-lived OpenSSL CBC context per (key, IV) and direction, so a message costs one native
- * `update()` instead of a createCipheriv/final pair (the protocol reuses one key and IV for a whole
- * session, §8.3).
+ * A session's cipher (bindAesCbc): one long-lived OpenSSL CBC context per direction, so a message
+ * costs one native `update()` instead of a createCipheriv/final pair (the protocol reuses one key
+ * and IV for a whole session, §8.3).
  *
  * NOTE: a continuing CBC stream chains from the previous message's last ciphertext block instead
  * of the IV. XOR-ing (previous block ⊕ IV) into the first plaintext block (encrypt) or first
@@ -41,7 +41,7 @@ function toBytes(b: Buffer): Uint8Array {
  * here with OpenSSL's auto-padding off. The output is byte-identical to a fresh cipher (tested
  * against noble on thousands of messages).
  */
-class CbcStream {
+class CbcStream implements BoundAesCbc {
   readonly #iv: Buffer;
   readonly #enc: Cipher;
   readonly #dec: Decipher;
@@ -91,37 +91,6 @@ class CbcStream {
   }
 }
 
-interface StreamEntry {
-  /** Copies: a caller may refill the same arrays, which must not reuse a stream of other bytes. */
-  key: Buffer;
-  iv: Buffer;
-  stream: CbcStream;
-}
-
-/** Streams by the identity of the key array (SessionCrypto keeps one key and one IV per session). */
-const streams = new WeakMap<Uint8Array, StreamEntry[]>();
-
-function cbcStream(key: Uint8Array, iv: Uint8Array): CbcStream {
-  if (key.length !== 16 || iv.length !== 16)
-    throw new Error("AES-128-CBC needs a 16-byte key and IV");
-  let entries = streams.get(key);
-  if (entries === undefined) {
-    entries = [];
-    streams.set(key, entries);
-  }
-  // NOTE: comparing 16-byte copies allocates nothing (this runs four times per message).
-  for (const entry of entries)
-    if (entry.iv.equals(iv) && entry.key.equals(key)) return entry.stream;
-  const entry = {
-    key: Buffer.from(key),
-    iv: Buffer.from(iv),
-    stream: new CbcStream(key, iv),
-  };
-  if (entries.length >= 4) entries.shift();
-  entries.push(entry);
-  return entry.stream;
-}
-
 /** {@link CryptoBackend} on node:crypto. */
 export const nodeCryptoBackend: CryptoBackend = {
   name: "node:crypto",
@@ -152,9 +121,18 @@ export const nodeCryptoBackend: CryptoBackend = {
     return toBytes(hash("md5", data, "buffer"));
   },
   aesCbcEncrypt(key, iv, plaintext) {
-    return cbcStream(key, iv).encrypt(plaintext);
+    const cipher = createCipheriv("aes-128-cbc", key, iv);
+    return toBytes(Buffer.concat([cipher.update(plaintext), cipher.final()]));
   },
   aesCbcDecrypt(key, iv, ciphertext) {
-    return cbcStream(key, iv).decrypt(ciphertext);
+    const decipher = createDecipheriv("aes-128-cbc", key, iv);
+    return toBytes(
+      Buffer.concat([decipher.update(ciphertext), decipher.final()]),
+    );
+  },
+  bindAesCbc(key, iv) {
+    if (key.length !== 16 || iv.length !== 16)
+      throw new Error("AES-128-CBC needs a 16-byte key and IV");
+    return new CbcStream(key, iv);
   },
 };

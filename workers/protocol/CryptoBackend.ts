@@ -1,11 +1,16 @@
 // The crypto primitives the protocol needs (§8), behind one small interface so the browser worker
 // uses audited pure-JS code (@noble) and the server may plug in node:crypto where that is faster.
 
+/** AES-128-CBC/PKCS#7 bound to one key and IV (a session's, §8.3). */
+export interface BoundAesCbc {
+  encrypt(plaintext: Uint8Array): Uint8Array;
+  /** Throws on a bad length or bad PKCS#7 padding. */
+  decrypt(ciphertext: Uint8Array): Uint8Array;
+}
+
 /**
  * Primitive operations used by key exchange, payload encryption and msgKey (§8). Implementations
  * must be byte-for-byte equivalent; the test suite runs the §8.6 vectors against each of them.
- * They may cache per-key state keyed by the identity of the `key` array (SessionCrypto passes the
- * same array for the whole session).
  */
 export interface CryptoBackend {
   /** Short name for reports, e.g. "noble" or "node:crypto". */
@@ -30,4 +35,9 @@ export interface CryptoBackend {
     iv: Uint8Array,
     ciphertext: Uint8Array,
   ): Uint8Array;
+  /**
+   * Optional: a cipher for one key and IV that may keep state between calls (the same results as
+   * aesCbcEncrypt/aesCbcDecrypt with that key and IV). SessionCrypto binds one per session.
+   */
+  bindAesCbc?(key: Uint8Array, iv: Uint8Array): BoundAesCbc;
 }

@@ -4,7 +4,7 @@ import { ProtocolError } from "./errors";
 import type { RecvFrame, SendFrame } from "./frames";
 import { Op } from "./opcodes";
 import { maxUtf8Length, writeUtf8 } from "./utf8";
-import type { CryptoBackend } from "./CryptoBackend";
+import type { BoundAesCbc, CryptoBackend } from "./CryptoBackend";
 import {
   base64DecodeBytes,
   base64EncodeBytes,
@@ -85,14 +85,17 @@ export class SessionCrypto {
   readonly aesKey: string;
   readonly aesIV: string;
   readonly backend: CryptoBackend;
-  readonly #key: Uint8Array;
-  readonly #iv: Uint8Array;
+  readonly #aes: BoundAesCbc;
   #sign = new Uint8Array(512);
   #b64 = new Uint8Array(512);
 
   constructor(keys: SessionKeys, backend: CryptoBackend = nobleBackend) {
-    this.#key = asciiBytes(keys.aesKey, "aesKey");
-    this.#iv = asciiBytes(keys.aesIV, "aesIV");
+    const key = asciiBytes(keys.aesKey, "aesKey");
+    const iv = asciiBytes(keys.aesIV, "aesIV");
+    this.#aes = backend.bindAesCbc?.(key, iv) ?? {
+      encrypt: (plaintext) => backend.aesCbcEncrypt(key, iv, plaintext),
+      decrypt: (ciphertext) => backend.aesCbcDecrypt(key, iv, ciphertext),
+    };
     this.aesKey = keys.aesKey;
     this.aesIV = keys.aesIV;
     this.backend = backend;
@@ -108,9 +111,7 @@ export class SessionCrypto {
 
   /** AES-128-CBC/PKCS#7 of `plaintext`, as base64 ASCII bytes: the wire payload (§8.3). */
   encryptPayload(plaintext: Uint8Array): Uint8Array {
-    return base64EncodeBytes(
-      this.backend.aesCbcEncrypt(this.#key, this.#iv, plaintext),
-    );
+    return base64EncodeBytes(this.#aes.encrypt(plaintext));
   }
 
   /** Inverse of {@link encryptPayload}. Throws `BAD_BASE64` or `DECRYPT_FAILED`. */
@@ -123,7 +124,7 @@ export class SessionCrypto {
       );
     }
     try {
-      return this.backend.aesCbcDecrypt(this.#key, this.#iv, cipher);
+      return this.#aes.decrypt(cipher);
     } catch (cause) {
       throw new ProtocolError(
         "DECRYPT_FAILED",
@@ -239,11 +240,7 @@ export class SessionCrypto {
 
   /** md5hex(base64(AES(sign[0, n)))) */
   #digest(n: number): string {
-    const cipher = this.backend.aesCbcEncrypt(
-      this.#key,
-      this.#iv,
-      this.#sign.subarray(0, n),
-    );
+    const cipher = this.#aes.encrypt(this.#sign.subarray(0, n));
     const len = base64Length(cipher.length);
     if (len > this.#b64.length)
       this.#b64 = new Uint8Array(Math.max(len, this.#b64.length * 2));

@@ -57,7 +57,7 @@ export { FrameDecoder } from "./FrameDecoder";
 export type { FrameDecoderOptions } from "./FrameDecoder";
 export { encodeUtf8, decodeUtf8 } from "./utf8";
 
-export type { CryptoBackend } from "./CryptoBackend";
+export type { BoundAesCbc, CryptoBackend } from "./CryptoBackend";
 export { nobleBackend, cryptoRandomBytes } from "./nobleBackend";
 export {
   generateKeyPair,

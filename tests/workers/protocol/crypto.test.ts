@@ -371,6 +371,36 @@ describe("AES-CBC implementations agree", () => {
     },
   );
 
+  test("node:crypto: a bound session cipher gives the stateless bytes, message after message", () => {
+    const key = utf8("k".repeat(16));
+    const iv = utf8("i".repeat(16));
+    const bound = nodeCryptoBackend.bindAesCbc?.(key, iv);
+    if (bound === undefined) throw new Error("node:crypto binds a cipher");
+    const r = new Prng(11);
+    for (let i = 0; i < 2_000; i++) {
+      const plain = r.bytes(r.int(0, 80));
+      const c = bound.encrypt(plain);
+      expect(c).toEqual(cbc(key, iv).encrypt(plain));
+      if (i % 13 === 0) {
+        const garbage = cbc(key, iv, { disablePadding: true }).encrypt(
+          new Uint8Array(16).fill(0x11),
+        );
+        expect(() => bound.decrypt(garbage)).toThrow();
+        expect(() => bound.decrypt(new Uint8Array(15))).toThrow();
+      }
+      expect(bound.decrypt(c)).toEqual(plain);
+    }
+  });
+
+  test("node:crypto: binding refuses keys and IVs that are not 16 bytes", () => {
+    expect(() =>
+      nodeCryptoBackend.bindAesCbc?.(new Uint8Array(15), new Uint8Array(16)),
+    ).toThrow("16-byte");
+    expect(() =>
+      nodeCryptoBackend.bindAesCbc?.(new Uint8Array(16), new Uint8Array(32)),
+    ).toThrow("16-byte");
+  });
+
   test.each(BACKENDS)(
     "$name: bad padding and partial blocks throw",
     (backend) => {
