@@ -12,10 +12,13 @@ export interface BatchTiming {
   writeMs: number;
 }
 
-const nextMacrotask = () =>
-  new Promise<void>((resolve) => {
-    setImmediate(resolve);
-  });
+type Outcome<R> = { ok: true; results: R[] } | { ok: false; error: unknown };
+
+interface Writing<I, R> {
+  batch: Waiting<I, R>[];
+  start: number;
+  outcome: Promise<Outcome<R>>;
+}
 
 interface Waiting<I, R> {
   item: I;
@@ -26,8 +29,11 @@ interface Waiting<I, R> {
 }
 
 /**
- * One batch in flight at a time. When a batch of several items fails, each item is retried alone,
- * so one bad item cannot fail its neighbours; a lone failing item rejects.
+ * One write in flight at a time. When a write succeeds, the next batch (what arrived meanwhile) is
+ * started before the finished batch's results are handed out, so the database (its own thread or
+ * server) writes it while this thread sends the SENDACKs and RECVs. When a batch of several items
+ * fails, each item is retried alone before anything newer is written (so order is kept and one bad
+ * item cannot fail its neighbours); a lone failing item rejects.
  *
  * Under load (the previous batch ended less than `lingerMs` ago) the first item of a new batch
  * waits `lingerMs` for company, so a busy system writes fewer, larger batches; an idle one writes
@@ -94,37 +100,60 @@ export class GroupCommitter<I, R> {
   }
 
   async #loop(): Promise<void> {
-    while (this.#queue.length > 0) {
-      const batch = this.#queue.splice(0, this.#maxBatch);
-      this.batches += 1;
-      const start = this.#now();
-      await this.#run(batch);
+    let writing = this.#begin();
+    while (writing !== null) {
+      const { batch, start, outcome } = writing;
+      const result = await outcome;
       this.#lastEnd = this.#now();
       this.#observe?.({
         size: batch.length,
         waitedMs: start - (batch[0]?.at ?? start),
         writeMs: this.#lastEnd - start,
       });
-      // NOTE: let the finished batch's continuations (SENDACKs, RECVs) and pending socket reads
-      // run before the next write: an in-process PGlite blocks the event loop while it writes.
-      if (this.#queue.length > 0) await nextMacrotask();
+      if (result.ok) {
+        // NOTE: the next batch starts before this one's results are handed out, so the database
+        // writes it while this thread sends the SENDACKs and RECVs of the one just committed.
+        writing = this.#begin();
+        batch.forEach((waiting, i) => {
+          waiting.resolve(result.results[i] as R);
+        });
+      } else {
+        await this.#retrySingly(batch, result.error);
+        writing = this.#begin();
+      }
     }
     this.#running = false;
     this.#markIdle();
   }
 
-  async #run(batch: Waiting<I, R>[]): Promise<void> {
-    try {
-      const results = await this.#write(batch.map((w) => w.item));
-      batch.forEach((waiting, i) => {
-        waiting.resolve(results[i] as R);
-      });
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
-        return;
+  /** Starts writing the next batch (null when nothing waits). */
+  #begin(): Writing<I, R> | null {
+    if (this.#queue.length === 0) return null;
+    const batch = this.#queue.splice(0, this.#maxBatch);
+    this.batches += 1;
+    const start = this.#now();
+    const outcome = new Promise<R[]>((resolve) => {
+      resolve(this.#write(batch.map((w) => w.item)));
+    }).then(
+      (results): Outcome<R> => ({ ok: true, results }),
+      (error: unknown): Outcome<R> => ({ ok: false, error }),
+    );
+    return { batch, start, outcome };
+  }
+
+  /** After a failed write: a lone item rejects; otherwise each item is written alone, in order. */
+  async #retrySingly(batch: Waiting<I, R>[], error: unknown): Promise<void> {
+    if (batch.length === 1) {
+      batch[0]?.reject(error);
+      return;
+    }
+    for (const waiting of batch) {
+      try {
+        const [result] = await this.#write([waiting.item]);
+        waiting.resolve(result as R);
+      } catch (itemError) {
+        waiting.reject(itemError);
       }
-      for (const waiting of batch) await this.#run([waiting]);
     }
   }
 }

@@ -4,8 +4,9 @@
 // latency targets, with p50/p99 SEND→SENDACK and send→RECV; the same search against a bare `ws`
 // relay (no crypto, no storage) for the ratio. Bounded: every phase has a limit and the whole run
 // stops itself after 15 minutes. Last line: one JSON object. For development A/B runs:
-// BENCH_RATES (fixed rates instead of the search), BENCH_SKIP_RELAY=1, and BENCH_DIAG=1 (per run:
-// event-loop stalls, GC pauses and group-commit timings of the server and the load generator).
+// BENCH_RATES (fixed rates instead of the search), BENCH_SKIP_RELAY=1, BENCH_DIAG=1 (per run:
+// event-loop stalls, GC pauses and group-commit timings of the server and the load generator), and
+// BENCH_SERVER_NODE_ARGS / BENCH_LOAD_NODE_ARGS (e.g. --cpu-prof) for the two processes.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -233,7 +234,11 @@ async function main(): Promise<void> {
   );
 
   const dataDir = await mkdtemp(join(tmpdir(), "fuyuan-bench-gateway-"));
-  const load = spawnNode("tests/bench/gatewayLoad.ts", {});
+  const load = spawnNode(
+    "tests/bench/gatewayLoad.ts",
+    {},
+    (process.env.BENCH_LOAD_NODE_ARGS ?? "").split(" ").filter(Boolean),
+  );
   await ready(load);
   const startServer = () =>
     spawnNode(

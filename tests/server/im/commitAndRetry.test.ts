@@ -70,6 +70,55 @@ describe("GroupCommitter", () => {
     ]);
   });
 
+  it("starts the next write before handing out the results of the batch just written", async () => {
+    const events: string[] = [];
+    let release: () => void = () => undefined;
+    const committer = new GroupCommitter<number, number>(async (items) => {
+      events.push(`write ${items.join(",")}`);
+      if (items[0] === 1) await new Promise<void>((r) => (release = r));
+      return [...items];
+    }, 100);
+    const first = committer.submit(1).then(() => events.push("done 1"));
+    await Promise.resolve();
+    await Promise.resolve();
+    const second = [2, 3].map((i) =>
+      committer.submit(i).then(() => events.push(`done ${i}`)),
+    );
+    release();
+    await Promise.all([first, ...second]);
+    expect(events).toEqual([
+      "write 1",
+      "write 2,3",
+      "done 1",
+      "done 2",
+      "done 3",
+    ]);
+  });
+
+  it("retries a failed batch item by item before the next batch is written (order kept)", async () => {
+    const writes: number[][] = [];
+    let release: () => void = () => undefined;
+    const committer = new GroupCommitter<number, number>(async (items) => {
+      writes.push([...items]);
+      if (writes.length === 1) await new Promise<void>((r) => (release = r));
+      if (items.includes(13)) throw new Error("unlucky");
+      return [...items];
+    }, 10);
+    const first = [12, 13, 14].map((i) => committer.submit(i));
+    await Promise.resolve();
+    await Promise.resolve();
+    const later = committer.submit(15);
+    release();
+    const results = await Promise.allSettled([...first, later]);
+    expect(results.map((r) => r.status)).toEqual([
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    expect(writes).toEqual([[12, 13, 14], [12], [13], [14], [15]]);
+  });
+
   it("caps a batch at maxBatch", async () => {
     const sizes: number[] = [];
     const committer = new GroupCommitter<number, number>((items) => {
