@@ -27,34 +27,71 @@ interface Conn {
   version: number;
   crypto: SessionCrypto | null;
   decoder: FrameDecoder;
-  clientSeq: number;
-  /** clientSeq → send time (ms) of SENDs awaiting their SENDACK. */
-  pending: Map<number, number>;
 }
 
 const diagnostics =
   process.env.BENCH_DIAG === "1" ? new GatewayDiagnostics() : null;
 let conns: Conn[] = [];
-/** clientMsgNo → send time, for the receiver's latency. */
-const sentAt = new Map<string, number>();
-let recording = false;
-let ackLatencies: number[] = [];
-let recvLatencies: number[] = [];
-let acked = 0;
-let refused = 0;
-let received = 0;
+
+/**
+ * One run's bookkeeping, preallocated so that measuring allocates nothing per message: message i
+ * of the run is sent with clientSeq `base + i` (increasing on every connection, as the protocol
+ * wants, and never reused, so no clientMsgNo repeats) and clientMsgNo `b{pid}x{base + i}`, so its
+ * SENDACK and its RECV find its send time by index.
+ */
+interface Run {
+  base: number;
+  sentAt: Float64Array;
+  /** Bit 1: SENDACK seen, bit 2: RECV seen (a duplicate is not counted twice). */
+  seen: Uint8Array;
+  ackLatencies: Float64Array;
+  recvLatencies: Float64Array;
+  sent: number;
+  acked: number;
+  refused: number;
+  received: number;
+}
+
+let current: Run | null = null;
+/** clientSeqs used so far: each run starts above the previous one's. */
+let nextSeqBase = 1;
+
+function newRun(capacity: number): Run {
+  const run: Run = {
+    base: nextSeqBase,
+    sentAt: new Float64Array(capacity),
+    seen: new Uint8Array(capacity),
+    ackLatencies: new Float64Array(capacity),
+    recvLatencies: new Float64Array(capacity),
+    sent: 0,
+    acked: 0,
+    refused: 0,
+    received: 0,
+  };
+  nextSeqBase += capacity;
+  return run;
+}
+
+const MSG_NO_PREFIX = `b${process.pid}x`;
+
+/** The clientSeq a clientMsgNo of this process carries (`b{pid}x{seq}`), or -1. */
+function seqOfMsgNo(clientMsgNo: string): number {
+  if (!clientMsgNo.startsWith(MSG_NO_PREFIX)) return -1;
+  const seq = Number(clientMsgNo.slice(MSG_NO_PREFIX.length));
+  return Number.isInteger(seq) ? seq : -1;
+}
 
 function onFrame(conn: Conn, frame: Frame): void {
   const now = performance.now();
+  const run = current;
   if (frame.op === Op.SENDACK) {
-    const t0 = conn.pending.get(frame.clientSeq);
-    if (t0 === undefined) return;
-    conn.pending.delete(frame.clientSeq);
-    if (!recording) return;
-    if (frame.reasonCode === 1) {
-      acked += 1;
-      ackLatencies.push(now - t0);
-    } else refused += 1;
+    const i = frame.clientSeq - (run?.base ?? 0);
+    if (run === null || i < 0 || i >= run.sent || (run.seen[i]! & 1) !== 0)
+      return;
+    run.seen[i]! |= 1;
+    if (frame.reasonCode === 1)
+      run.ackLatencies[run.acked++] = now - run.sentAt[i]!;
+    else run.refused += 1;
   } else if (frame.op === Op.RECV) {
     conn.ws.send(
       encodeFrame(
@@ -67,11 +104,11 @@ function onFrame(conn: Conn, frame: Frame): void {
         conn.version,
       ),
     );
-    const t0 = sentAt.get(frame.clientMsgNo);
-    if (t0 === undefined || !recording) return;
-    sentAt.delete(frame.clientMsgNo);
-    received += 1;
-    recvLatencies.push(now - t0);
+    const i = seqOfMsgNo(frame.clientMsgNo) - (run?.base ?? 0);
+    if (run === null || i < 0 || i >= run.sent || (run.seen[i]! & 2) !== 0)
+      return;
+    run.seen[i]! |= 2;
+    run.recvLatencies[run.received++] = now - run.sentAt[i]!;
   }
 }
 
@@ -89,8 +126,6 @@ function open(
       version,
       crypto: null,
       decoder: new FrameDecoder({ version }),
-      clientSeq: 0,
-      pending: new Map(),
     };
     let settled = false;
     const done = (value: Conn | null) => {
@@ -169,9 +204,9 @@ async function connectAll(
   };
 }
 
-function percentile(values: number[], p: number): number {
+function percentile(values: Float64Array, p: number): number {
   if (values.length === 0) return Number.NaN;
-  const sorted = Float64Array.from(values).sort();
+  const sorted = values.slice().sort();
   return Number(
     (
       sorted[
@@ -181,28 +216,24 @@ function percentile(values: number[], p: number): number {
   );
 }
 
-let msgCounter = 0;
-
-function sendOne(from: Conn, to: Conn): void {
+/** Sends message `run.sent` of the run from `from` to `to` (counted as offered even if `from` closed). */
+function sendOne(run: Run, from: Conn, to: Conn): void {
+  const i = run.sent++;
   const crypto = from.crypto;
   if (crypto === null || from.ws.readyState !== WebSocket.OPEN) return;
-  from.clientSeq += 1;
-  msgCounter += 1;
-  const clientMsgNo = `b${process.pid}x${msgCounter}`;
+  const clientSeq = run.base + i;
   const frame = crypto.sealSend(
     {
       setting: {},
-      clientSeq: from.clientSeq,
-      clientMsgNo,
+      clientSeq,
+      clientMsgNo: `${MSG_NO_PREFIX}${clientSeq}`,
       channelID: to.uid,
       channelType: 1,
       redDot: true,
     },
-    encodeUtf8(`{"content":"load test message number ${msgCounter}","type":1}`),
+    encodeUtf8(`{"content":"load test message number ${clientSeq}","type":1}`),
   );
-  const t0 = performance.now();
-  from.pending.set(from.clientSeq, t0);
-  sentAt.set(clientMsgNo, t0);
+  run.sentAt[i] = performance.now();
   from.ws.send(encodeFrame(frame, from.version));
 }
 
@@ -214,27 +245,18 @@ async function run(
   const usable = Math.min(pairs, Math.floor(conns.length / 2));
   const senders = conns.slice(0, usable);
   const receivers = conns.slice(usable, usable * 2);
-  ackLatencies = [];
-  recvLatencies = [];
-  acked = 0;
-  refused = 0;
-  received = 0;
-  sentAt.clear();
-  recording = true;
-  let sent = 0;
+  const total = Math.floor(rate * seconds);
+  const r = newRun(total);
+  current = r;
   const started = performance.now();
   const ends = started + seconds * 1000;
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
       const now = performance.now();
-      const due = Math.min(
-        rate * seconds,
-        Math.floor(((now - started) / 1000) * rate),
-      );
-      while (sent < due) {
-        const i = sent % usable;
-        sendOne(senders[i] as Conn, receivers[i] as Conn);
-        sent += 1;
+      const due = Math.min(total, Math.floor(((now - started) / 1000) * rate));
+      while (r.sent < due) {
+        const k = r.sent % usable;
+        sendOne(r, senders[k] as Conn, receivers[k] as Conn);
       }
       if (now >= ends) {
         clearInterval(timer);
@@ -244,24 +266,25 @@ async function run(
   });
   const drainUntil = performance.now() + 3_000;
   while (
-    (acked + refused < sent || received < acked) &&
+    (r.acked + r.refused < r.sent || r.received < r.acked) &&
     performance.now() < drainUntil
   )
-    await new Promise((r) => setTimeout(r, 20));
-  recording = false;
-  for (const c of conns) c.pending.clear();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  current = null;
+  const acks = r.ackLatencies.subarray(0, r.acked);
+  const recvs = r.recvLatencies.subarray(0, r.received);
   return {
     rate,
     seconds,
-    sent,
-    acked,
-    refused,
-    received,
-    achievedPerSecond: Math.round(acked / seconds),
-    ackP50: percentile(ackLatencies, 50),
-    ackP99: percentile(ackLatencies, 99),
-    recvP50: percentile(recvLatencies, 50),
-    recvP99: percentile(recvLatencies, 99),
+    sent: r.sent,
+    acked: r.acked,
+    refused: r.refused,
+    received: r.received,
+    achievedPerSecond: Math.round(r.acked / seconds),
+    ackP50: percentile(acks, 50),
+    ackP99: percentile(acks, 99),
+    recvP50: percentile(recvs, 50),
+    recvP99: percentile(recvs, 99),
   };
 }
 
