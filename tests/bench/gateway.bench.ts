@@ -1,9 +1,10 @@
 // `npm run bench:gateway`: starts the real server (embedded PGlite) and a separate load-generator
 // process on loopback and measures, in one run: RSS per idle authenticated connection at
-// BENCH_CONNS (10,000) connections; the highest persisted 1:1 rate that holds for 30 s within the
-// latency targets, with p50/p99 SEND→SENDACK and send→RECV; the same search against a bare `ws`
-// relay (no crypto, no storage) for the ratio. Bounded: every phase has a limit and the whole run
-// stops itself after 15 minutes. Last line: one JSON object. For development A/B runs:
+// BENCH_CONNS (10,000) connections; the highest persisted 1:1 rate kept up with for 30 s (medians
+// within the targets, everything acked and delivered), with p50/p99 SEND→SENDACK and send→RECV;
+// 30 s at the target rate (5,000 msg/s) with its p99s, which decide `targets_met`; the same search
+// against a bare `ws` relay (no crypto, no storage) for the ratio. Bounded: every phase has a limit
+// and the whole run stops itself after 15 minutes. Last line: one JSON object. For development A/B runs:
 // BENCH_RATES (fixed rates instead of the search), BENCH_SKIP_RELAY=1, BENCH_DIAG=1 (per run:
 // event-loop stalls, GC pauses and group-commit timings of the server and the load generator), and
 // BENCH_SERVER_NODE_ARGS / BENCH_LOAD_NODE_ARGS (e.g. --cpu-prof) for the two processes.
@@ -38,7 +39,13 @@ const SKIP_RELAY = process.env.BENCH_SKIP_RELAY === "1";
 /** BENCH_DIAG=1: event-loop delay, GC and group-commit timings of both processes per run. */
 const DIAG = process.env.BENCH_DIAG === "1";
 /** The issue's targets: p99 SEND→SENDACK and send→RECV. */
-const TARGET = { ackP99: 30, recvP99: 50, delivered: 0.995 } as const;
+const TARGET = {
+  ackP99: 30,
+  recvP99: 50,
+  delivered: 0.995,
+  /** The rate the p99 targets are set for (≥ 5,000 msg/s). */
+  rate: 5_000,
+} as const;
 const DEADLINE_MS = 15 * 60_000;
 
 const children: ChildProcess[] = [];
@@ -298,6 +305,19 @@ async function main(): Promise<void> {
     );
 
     const ours = await searchAndSustain("gateway", load, server);
+    // NOTE: the p99 targets are set for 5,000 msg/s; the highest sustained rate above is usually
+    // higher, so the target rate is held for SUSTAIN_S as well and reported beside it.
+    const atTarget =
+      FIXED_RATES.length === 0
+        ? await ask<RunStats>(load, {
+            type: "run",
+            pairs: PAIRS,
+            rate: TARGET.rate,
+            seconds: SUSTAIN_S,
+          })
+        : null;
+    if (atTarget !== null)
+      log(`  [gateway] at the target rate: ${describe(atTarget)}`);
     const commits = await ask<{ batches: number; committed: number }>(server, {
       type: "commits",
     });
@@ -360,7 +380,11 @@ async function main(): Promise<void> {
         relay_msgs_per_s: relayMsgs,
         ratio_vs_relay:
           relayMsgs > 0 ? Number((msgs / relayMsgs).toFixed(3)) : null,
-        p99_targets_met: ours.stats !== null && meetsTargets(ours.stats),
+        target_rate: TARGET.rate,
+        target_p99_ack_ms: atTarget?.ackP99 ?? null,
+        target_p99_recv_ms: atTarget?.recvP99 ?? null,
+        targets_met:
+          msgs >= TARGET.rate && atTarget !== null && meetsTargets(atTarget),
         relay_p99_ack_ms: base.stats?.ackP99 ?? null,
         load_avg_1m: Number(loadavg()[0]?.toFixed(2)),
       }),
