@@ -1,9 +1,11 @@
 // The worker thread that owns the embedded PGlite database: PGlite's WASM and its synchronous file
 // I/O run here, off the server's event loop. Answers query/exec/close requests one at a time, in
 // order; transactions are kept whole by the client (PgliteWorkerClient), which sends nothing else
-// while one is open.
+// while one is open. On disk, every answer waits until what the request wrote is durable
+// (walSync.ts); once the disk refuses, every later request fails, as PostgreSQL would panic.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type ParserOptions, type Results } from "@electric-sql/pglite";
+import { WalSync } from "./walSync";
 import type {
   ErrorData,
   WorkerInit,
@@ -32,6 +34,7 @@ export function errorData(error: unknown): ErrorData {
 async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
   const init = workerData as WorkerInit;
   let pg: PGlite;
+  let walSync: WalSync | null = null;
   try {
     pg = await PGlite.create({
       ...(init.dataDir === null ? {} : { dataDir: init.dataDir }),
@@ -41,6 +44,10 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
     });
     for (const [name, value] of Object.entries(init.settings))
       await pg.exec(`set ${name} = ${value}`);
+    if (init.dataDir !== null) {
+      walSync = new WalSync(init.dataDir, await walSegmentBytes(pg));
+      walSync.sync();
+    }
   } catch (error) {
     port.postMessage({
       ready: false,
@@ -49,11 +56,28 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
     return;
   }
   let queue = Promise.resolve();
+  let diskFailure: Error | null = null;
+  /** Syncs what the request wrote (a failed statement may have written too); throws if it cannot. */
+  const makeDurable = (request: WorkerRequest) => {
+    try {
+      walSync?.sync();
+      if (request.op === "close") walSync?.close();
+    } catch (error) {
+      diskFailure = new Error(
+        `the database could not make its writes durable: ${String(error)}`,
+      );
+      throw diskFailure;
+    }
+  };
   port.on("message", (request: WorkerRequest) => {
     queue = queue.then(async () => {
       let reply: WorkerReply;
       try {
-        reply = { id: request.id, ok: true, result: await run(pg, request) };
+        if (diskFailure !== null) throw diskFailure;
+        const result = await run(pg, request).finally(() => {
+          makeDurable(request);
+        });
+        reply = { id: request.id, ok: true, result };
       } catch (error) {
         reply = { id: request.id, ok: false, error: errorData(error) };
       }
@@ -62,6 +86,17 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
     });
   });
   port.postMessage({ ready: true } satisfies WorkerReady);
+}
+
+/** The WAL segment size of the open database, in bytes. */
+async function walSegmentBytes(pg: PGlite): Promise<number> {
+  const { rows } = await pg.query<{ bytes: number }>(
+    "select setting::int as bytes from pg_settings where name = 'wal_segment_size'",
+  );
+  const bytes = rows[0]?.bytes;
+  if (bytes === undefined || bytes <= 0)
+    throw new Error("the database did not report its WAL segment size");
+  return bytes;
 }
 
 /** A PGlite result as plain data for the client (rows, field names and types, affected rows). */
