@@ -11,13 +11,13 @@ import { AuthError, type AuthErrorCode } from "./AuthError";
 import {
   activeLock,
   clearEvents,
+  enforceWindow,
   limited,
   limitKey,
   RATE_BUCKETS,
   recordEvent,
   serialize,
   setLock,
-  waitFor,
   windowCount,
 } from "./rateLimits";
 import { constantTimeEqual, hmacHex, randomDigits } from "./tokenCrypto";
@@ -78,36 +78,39 @@ export class LoginCodes {
       if (lockedUntil !== null)
         throw limited("TARGET_LOCKED", lockedUntil.getTime() - now);
 
-      const recent = await windowCount(
+      await enforceWindow(
         tx,
-        RATE_BUCKETS.codeSendTarget,
+        {
+          bucket: RATE_BUCKETS.codeSendTarget,
+          windowMs: CODE_RULES.resendAfterMs,
+          max: 1,
+          code: "CODE_RESEND_TOO_SOON",
+        },
         targetKey,
-        new Date(now - CODE_RULES.resendAfterMs),
+        now,
       );
-      if (recent.count > 0)
-        throw limited(
-          "CODE_RESEND_TOO_SOON",
-          waitFor(recent, CODE_RULES.resendAfterMs, now),
-        );
-      const today = await windowCount(
+      await enforceWindow(
         tx,
-        RATE_BUCKETS.codeSendTarget,
+        {
+          bucket: RATE_BUCKETS.codeSendTarget,
+          windowMs: CODE_RULES.dayMs,
+          max: CODE_RULES.perTargetPerDay,
+          code: "CODE_DAILY_LIMIT",
+        },
         targetKey,
-        new Date(now - CODE_RULES.dayMs),
+        now,
       );
-      if (today.count >= CODE_RULES.perTargetPerDay)
-        throw limited(
-          "CODE_DAILY_LIMIT",
-          waitFor(today, CODE_RULES.dayMs, now),
-        );
-      const fromIp = await windowCount(
+      await enforceWindow(
         tx,
-        RATE_BUCKETS.codeSendIp,
+        {
+          bucket: RATE_BUCKETS.codeSendIp,
+          windowMs: HOUR,
+          max: CODE_RULES.perIpPerHour,
+          code: "IP_HOURLY_LIMIT",
+        },
         ipKey,
-        new Date(now - HOUR),
+        now,
       );
-      if (fromIp.count >= CODE_RULES.perIpPerHour)
-        throw limited("IP_HOURLY_LIMIT", waitFor(fromIp, HOUR, now));
 
       await recordEvent(tx, RATE_BUCKETS.codeSendTarget, targetKey, at);
       await recordEvent(tx, RATE_BUCKETS.codeSendIp, ipKey, at);

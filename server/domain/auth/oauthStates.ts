@@ -8,13 +8,11 @@ import type { WechatAppType } from "../../providers/wechat/WechatOAuthClient";
 import type { AuthKeys } from "./authSecret";
 import { AuthError, type AuthErrorCode } from "./AuthError";
 import {
-  limited,
+  enforceWindow,
   limitKey,
   RATE_BUCKETS,
   recordEvent,
   serialize,
-  waitFor,
-  windowCount,
 } from "./rateLimits";
 import { randomBase36, randomToken, sha256Hex } from "./tokenCrypto";
 
@@ -98,14 +96,17 @@ export class OAuthStates {
       await serialize(tx, ipKey);
       const now = this.#clock();
       const at = new Date(now);
-      const lastHour = await windowCount(
+      await enforceWindow(
         tx,
-        RATE_BUCKETS.oauthStateIp,
+        {
+          bucket: RATE_BUCKETS.oauthStateIp,
+          windowMs: HOUR,
+          max: OAUTH_STATE_RULES.perIpPerHour,
+          code: "WECHAT_STATE_LIMIT",
+        },
         ipKey,
-        new Date(now - HOUR),
+        now,
       );
-      if (lastHour.count >= OAUTH_STATE_RULES.perIpPerHour)
-        throw limited("WECHAT_STATE_LIMIT", waitFor(lastHour, HOUR, now));
       await recordEvent(tx, RATE_BUCKETS.oauthStateIp, ipKey, at);
       await tx.insert(oauthStates).values({
         stateHash: sha256Hex(state),

@@ -135,6 +135,31 @@ export function limited(code: AuthErrorCode, waitMs: number): AuthError {
   return new AuthError(code, { retryAfterSeconds: waitMs / 1000 });
 }
 
+/** A sliding-window limit: at most `max` events of `bucket` per `windowMs`, refused as `code`. */
+export interface WindowLimit {
+  bucket: RateBucket;
+  windowMs: number;
+  max: number;
+  code: AuthErrorCode;
+}
+
+/** Throws the limit's 429 (Retry-After: until the oldest event leaves) when `key` has used it up at `now`. */
+export async function enforceWindow(
+  db: Db,
+  limit: WindowLimit,
+  key: string,
+  now: number,
+): Promise<void> {
+  const window = await windowCount(
+    db,
+    limit.bucket,
+    key,
+    new Date(now - limit.windowMs),
+  );
+  if (window.count >= limit.max)
+    throw limited(limit.code, waitFor(window, limit.windowMs, now));
+}
+
 /** Milliseconds until the oldest event leaves a window of `windowMs`. */
 export function waitFor(
   window: { oldest: Date | null },
