@@ -104,7 +104,7 @@ export class PgliteWorkerClient {
     const require = createRequire(import.meta.url);
     const init: WorkerInit & { tsxApi: string; host: string } = {
       dataDir,
-      settings: options.settings ?? {},
+      sessionSql: options.sessionSql ?? "",
       ...(options.loadDataDir === undefined
         ? {}
         : { loadDataDir: options.loadDataDir }),

@@ -72,7 +72,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
   const client = await PGlite.create({
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  await client.exec(pgliteSessionSql(PGLITE_SETTINGS));
+  await client.exec(PGLITE_SESSION_SQL);
   const db = drizzlePglite({ client, schema });
   return {
     db,
@@ -95,18 +95,17 @@ const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
   wal_init_zero: "off",
 };
 
-function pgliteSessionSql(settings: Readonly<Record<string, string>>): string {
-  return Object.entries(settings)
-    .map(([name, value]) => `set ${name} = ${value};`)
-    .join("\n");
-}
+/** The settings as SQL, run once per open database (in-process or in the worker thread). */
+const PGLITE_SESSION_SQL = Object.entries(PGLITE_SETTINGS)
+  .map(([name, value]) => `set ${name} = ${value};`)
+  .join("\n");
 
 async function openPgliteWorker(
   dataDir: string,
   loadDataDir: Blob | undefined,
 ): Promise<Database> {
   const client = await PgliteWorkerClient.open(dataDir, {
-    settings: PGLITE_SETTINGS,
+    sessionSql: PGLITE_SESSION_SQL,
     ...(loadDataDir === undefined
       ? {}
       : { loadDataDir: new Uint8Array(await loadDataDir.arrayBuffer()) }),

@@ -42,8 +42,7 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
         ? {}
         : { loadDataDir: new Blob([init.loadDataDir]) }),
     });
-    for (const [name, value] of Object.entries(init.settings))
-      await pg.exec(`set ${name} = ${value}`);
+    if (init.sessionSql !== "") await pg.exec(init.sessionSql);
     if (init.dataDir !== null) {
       walSync = new WalSync(init.dataDir, await walSegmentBytes(pg));
       walSync.sync();

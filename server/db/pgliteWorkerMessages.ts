@@ -4,8 +4,8 @@
 export interface WorkerInit {
   /** null keeps the database in memory. */
   dataDir: string | null;
-  /** Session settings applied once the database is open (`SET name = value`). */
-  settings: Readonly<Record<string, string>>;
+  /** SQL run once the database is open (its session settings; may be empty). */
+  sessionSql: string;
   /** A dumpDataDir() tarball to start from (an empty data directory only). */
   loadDataDir?: Uint8Array;
 }
