@@ -61,6 +61,8 @@ export class WalSync {
   /** pg_control stays open: PostgreSQL rewrites it in place. */
   #controlFd: number | null = null;
   #control: Buffer | null = null;
+  /** Scratch for a segment's first 16 bytes. */
+  readonly #header = Buffer.alloc(16);
 
   constructor(dataDir: string, segmentBytes: number, fs: SyncFs = nodeFs) {
     this.#dataDir = dataDir;
@@ -115,15 +117,20 @@ export class WalSync {
 
   /** True when segment `name` exists and its first page header carries its own start address. */
   #holdsItsOwnPages(name: string): boolean {
+    const path = join(this.#walDir, name);
+    // NOTE: the next segment usually does not exist yet; asking without an exception keeps this
+    // (run after every request) cheap.
+    if (this.#fs.statSync(path, { throwIfNoEntry: false }) === undefined)
+      return false;
     let fd: number;
     try {
-      fd = this.#fs.openSync(join(this.#walDir, name), "r");
+      fd = this.#fs.openSync(path, "r");
     } catch (error) {
       if ((error as { code?: unknown }).code === "ENOENT") return false;
       throw error;
     }
     try {
-      const header = Buffer.alloc(16);
+      const header = this.#header;
       if (this.#fs.readSync(fd, header, 0, 16, 0) < 16) return false;
       // NOTE: xlp_magic (2 bytes, 0 in a never-written page), xlp_info, xlp_tli, xlp_pageaddr (8).
       return (
