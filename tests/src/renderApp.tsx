@@ -14,10 +14,24 @@ import { resetProfiles } from "../../src/features/destiny/channelProfiles";
 import type { FakeApi } from "./fakeApi";
 
 let stopSession: (() => void) | undefined;
+let lastRouter: ReturnType<typeof createAppRouter> | undefined;
+
+/**
+ * Clears the router's pending-UI timer (router-core keeps it in `_pending[3]`): left running, it
+ * fires after the test file's DOM is gone and React fails with "window is not defined" (an
+ * unhandled error that fails the run; seen once, from CallbackPage.test.tsx).
+ */
+function stopPendingTimer(router: typeof lastRouter): void {
+  const pending = (router as { _pending?: unknown[] } | undefined)?._pending;
+  if (Array.isArray(pending))
+    clearTimeout(pending[3] as ReturnType<typeof setTimeout> | undefined);
+}
 
 export function renderApp(path: string) {
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ history });
+  stopPendingTimer(lastRouter);
+  lastRouter = router;
   stopSession?.();
   stopSession = connectSession(router, window);
   const view = render(
@@ -36,6 +50,8 @@ export function signIn(api: FakeApi): void {
 /** Unmounts, then restores cn, empty storage, no session, real fetch and console. */
 export function resetApp() {
   cleanup();
+  stopPendingTimer(lastRouter);
+  lastRouter = undefined;
   stopSession?.();
   stopSession = undefined;
   initI18n();
