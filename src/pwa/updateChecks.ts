@@ -1,8 +1,10 @@
 // When the tab asks the server for a new service worker: about 1 s after start (in idle time; not
-// on slow-2g), then hourly and whenever the tab regains focus or becomes visible.
+// on slow-2g; at most 5 s later if the tab never idles), then hourly and whenever the tab regains focus or becomes visible.
 
 export const FIRST_CHECK_DELAY_MS = 1000;
 export const IDLE_FALLBACK_MS = 50;
+/** The start-up check waits for idle time at most this long (a busy or background tab may have none). */
+export const IDLE_DEADLINE_MS = 5000;
 export const PERIODIC_CHECK_MS = 60 * 60_000;
 
 export interface CheckEnv {
@@ -11,7 +13,10 @@ export interface CheckEnv {
   };
   readonly setTimeout: (fn: () => void, ms: number) => unknown;
   readonly setInterval: (fn: () => void, ms: number) => unknown;
-  readonly requestIdleCallback?: (fn: () => void) => unknown;
+  readonly requestIdleCallback?: (
+    fn: () => void,
+    options: { timeout: number },
+  ) => unknown;
   readonly addEventListener: (type: string, fn: () => void) => void;
   readonly document: {
     readonly visibilityState: string;
@@ -32,7 +37,8 @@ export function scheduleUpdateChecks(
   const startCheck = shouldCheckOnStart(env);
   if (startCheck) {
     env.setTimeout(() => {
-      if (env.requestIdleCallback) env.requestIdleCallback(check);
+      if (env.requestIdleCallback)
+        env.requestIdleCallback(check, { timeout: IDLE_DEADLINE_MS });
       else env.setTimeout(check, IDLE_FALLBACK_MS);
     }, FIRST_CHECK_DELAY_MS);
   }

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import {
   FIRST_CHECK_DELAY_MS,
+  IDLE_DEADLINE_MS,
   IDLE_FALLBACK_MS,
   PERIODIC_CHECK_MS,
   scheduleUpdateChecks,
@@ -10,7 +11,10 @@ import {
   type CheckEnv,
 } from "../../../src/pwa/updateChecks";
 
-function env(effectiveType?: string, idle = false) {
+function env(
+  effectiveType?: string,
+  idle: CheckEnv["requestIdleCallback"] | null = null,
+) {
   const win = new EventTarget();
   const doc = Object.assign(new EventTarget(), { visibilityState: "visible" });
   const e: CheckEnv = {
@@ -18,9 +22,7 @@ function env(effectiveType?: string, idle = false) {
       effectiveType === undefined ? {} : { connection: { effectiveType } },
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     setInterval: (fn, ms) => setInterval(fn, ms),
-    ...(idle
-      ? { requestIdleCallback: (fn: () => void) => setTimeout(fn, 5) }
-      : {}),
+    ...(idle === null ? {} : { requestIdleCallback: idle }),
     addEventListener: (type, fn) => {
       win.addEventListener(type, fn);
     },
@@ -66,10 +68,13 @@ describe("scheduleUpdateChecks", () => {
     expect(check).toHaveBeenCalledTimes(2);
   });
 
-  test("uses requestIdleCallback when there is one", () => {
+  test("uses requestIdleCallback when there is one, with a deadline for a tab that never idles", () => {
     const check = vi.fn();
-    scheduleUpdateChecks(check, env("4g", true).e);
-    vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS + 5);
+    const idle = vi.fn((fn: () => void) => setTimeout(fn, 5));
+    scheduleUpdateChecks(check, env("4g", idle).e);
+    vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS);
+    expect(idle).toHaveBeenCalledWith(check, { timeout: IDLE_DEADLINE_MS });
+    vi.advanceTimersByTime(5);
     expect(check).toHaveBeenCalledTimes(1);
   });
 
