@@ -21,6 +21,7 @@ import {
   type DeployedServer,
 } from "./support/deploy";
 import { setNetwork } from "./support/network";
+import { traceSteps } from "./support/stepTrace";
 
 interface Envelope<T> {
   code: number;
@@ -56,6 +57,25 @@ async function featuredTitle(): Promise<string> {
 
 const buildLabel = (p: Page) =>
   p.evaluate(() => document.documentElement.dataset.build ?? "");
+
+/** Where a tab stands in an update (for a failure report). */
+function tabState(p: Page): Promise<unknown> {
+  return p.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return {
+      url: location.pathname,
+      build: document.documentElement.dataset.build ?? "",
+      visibility: document.visibilityState,
+      controller: navigator.serviceWorker.controller?.state ?? null,
+      installing: registration?.installing?.state ?? null,
+      waiting: registration?.waiting?.state ?? null,
+      active: registration?.active?.state ?? null,
+      status: Array.from(document.querySelectorAll('[role="status"]'), (el) =>
+        el.textContent.trim(),
+      ),
+    };
+  });
+}
 
 beforeAll(async () => {
   builtDir = builtApp();
@@ -156,11 +176,21 @@ describe("offline", () => {
 });
 
 describe("updates", () => {
-  test("a new deploy reloads on the next navigation, not while a draft is pending; other tabs follow", async () => {
+  test("a new deploy reloads on the next navigation, not while a draft is pending; other tabs follow", async ({
+    onTestFailed,
+  }) => {
+    const trace = traceSteps(onTestFailed);
+    trace.detail("this tab", () => tabState(page));
+    trace.detail("server output (end)", () => server?.output().slice(-2000));
+    trace.step("back online");
     await setNetwork(persistent.context, page, true);
+    trace.step("start the server with the next build");
     server = await startServer(nextDist);
+    trace.step("open / in this tab");
     await page.goto(`${baseUrl}/`);
+    trace.step("open /blessing in another tab");
     const other = await persistent.context.newPage();
+    trace.detail("other tab", () => tabState(other));
     await other.goto(`${baseUrl}/blessing`);
     expect(await buildLabel(page)).toBe("");
     expect(await buildLabel(other)).toBe("");
@@ -168,12 +198,14 @@ describe("updates", () => {
       (window as unknown as { marker: number }).marker = 1;
       window.dispatchEvent(new Event("focus"));
     });
+    trace.step("wait for the update prompt");
     await page
       .getByText("新版本已就绪", { exact: false })
       .first()
       .waitFor({ timeout: 30_000 });
 
     // Another tab's composer has a draft: navigating must not reload this tab.
+    trace.step("navigate to /services with a draft pending");
     await page.evaluate(() => {
       localStorage.setItem(
         "fuyuan-draft-active",
@@ -182,6 +214,7 @@ describe("updates", () => {
     });
     await page.locator('a[href="/services"]').first().click();
     await page.waitForURL(`${baseUrl}/services`);
+    trace.step("wait for the held-update notice");
     await page.getByText("输入完成并发送后更新").waitFor();
     expect(
       await page.evaluate(
@@ -191,6 +224,7 @@ describe("updates", () => {
     expect(await buildLabel(page)).toBe("");
 
     // The draft is sent: the next navigation activates the new build and reloads.
+    trace.step("navigate to / with no draft: wait for the next build");
     await page.evaluate(() => {
       localStorage.removeItem("fuyuan-draft-active");
     });
@@ -205,6 +239,7 @@ describe("updates", () => {
     expect(new URL(page.url()).pathname).toBe("/");
 
     // The other tab of the old build follows on its next navigation.
+    trace.step("navigate the other tab to /: wait for the next build there");
     await other.locator('a[href="/"]').first().click();
     await other.waitForFunction(
       () => document.documentElement.dataset.build === "next",
@@ -213,8 +248,11 @@ describe("updates", () => {
         timeout: 30_000,
       },
     );
+    trace.step("close the other tab");
     await other.close();
-  });
+    // NOTE: longer than the file's 60 s: a restart and a build switch, each wait bounded on its own
+    // (30 s, the server start 90 s), so a slow step fails with its own error and the trace above.
+  }, 180_000);
 });
 
 describe("chunk-load guard", () => {

@@ -1,0 +1,59 @@
+// Browser-test helper for long multi-step tests: records each step with the time it started, and when
+// the test fails (a timeout included, which names no step) prints the steps, the one it was in and
+// whatever the test adds (page and server state), so a failure seen once in CI says where it stood.
+// Test support.
+import type { OnTestFailedHandler } from "vitest";
+
+/** How long a failure report may spend collecting each extra detail (a hung page must not hang it). */
+const DETAIL_TIMEOUT_MS = 5000;
+
+export interface StepTrace {
+  /** Starts step `name` (the previous one ends). */
+  step: (name: string) => void;
+  /** Adds a detail the failure report collects then (e.g. a page's service worker states). */
+  detail: (label: string, read: () => unknown) => void;
+}
+
+async function bounded(read: () => unknown): Promise<string> {
+  try {
+    const value = await Promise.race([
+      Promise.resolve().then(read),
+      new Promise((_, reject) =>
+        setTimeout(() => {
+          reject(new Error(`no answer within ${String(DETAIL_TIMEOUT_MS)} ms`));
+        }, DETAIL_TIMEOUT_MS),
+      ),
+    ]);
+    return typeof value === "string" ? value : JSON.stringify(value);
+  } catch (error) {
+    return `(unreadable: ${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
+/** A trace for the running test; `onTestFailed` is the test context's. */
+export function traceSteps(
+  onTestFailed: (handler: OnTestFailedHandler) => void,
+): StepTrace {
+  const start = Date.now();
+  const steps: { name: string; at: number }[] = [];
+  const details: { label: string; read: () => unknown }[] = [];
+  onTestFailed(async () => {
+    const now = Date.now();
+    const lines = steps.map(({ name, at }, i) => {
+      const end = steps[i + 1]?.at ?? now;
+      const open = i === steps.length - 1 ? "  ← still here" : "";
+      return `  +${((at - start) / 1000).toFixed(1)} s  ${name} (${((end - at) / 1000).toFixed(1)} s)${open}`;
+    });
+    for (const { label, read } of details)
+      lines.push(`  ${label}: ${await bounded(read)}`);
+    console.error(`Steps of the failed test:\n${lines.join("\n")}`);
+  });
+  return {
+    step: (name) => {
+      steps.push({ name, at: Date.now() });
+    },
+    detail: (label, read) => {
+      details.push({ label, read });
+    },
+  };
+}
