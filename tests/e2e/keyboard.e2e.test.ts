@@ -79,6 +79,8 @@ describe("keyboard only", () => {
     await tabTo(page, "登录", { role: "button", audit });
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+    // NOTE: the URL changes before the next page has loaded; the sign-in form goes once it has.
+    await page.locator(".auth-page").waitFor({ state: "detached" });
     await page.locator("main h1, main h2").first().waitFor();
 
     // Messages from the tab bar (last in the tab order), then "contact service" in the empty list.

@@ -27,8 +27,27 @@ export async function nextFrames(page: Page): Promise<void> {
   );
 }
 
-/** The focused element's role and accessible name; null while focus is on the page itself. */
+/** Frames to wait for a focused element that stopped rendering (a page being replaced) to settle. */
+const SETTLE_FRAMES = 20;
+
+/**
+ * The focused element's role and accessible name; null while focus is on the page itself. An
+ * element that is hidden between finding it and reading it (the page around it is being replaced,
+ * as after a sign-in) is read again once the page has rendered, a bounded number of times.
+ */
 export async function focused(page: Page): Promise<Focused | null> {
+  for (let attempt = 1; ; attempt++) {
+    const now = await readFocused(page);
+    if (now !== "hidden") return now;
+    if (attempt >= SETTLE_FRAMES)
+      throw new Error(
+        `the focused element stayed unrendered for ${String(SETTLE_FRAMES)} frame pairs`,
+      );
+    await nextFrames(page);
+  }
+}
+
+async function readFocused(page: Page): Promise<Focused | null | "hidden"> {
   const found = await page.evaluate(() => {
     let active = document.activeElement;
     while (active?.shadowRoot?.activeElement)
@@ -58,6 +77,8 @@ export async function focused(page: Page): Promise<Focused | null> {
   const snapshot = await page
     .locator(`[data-focus-uid="${String(uid)}"]`)
     .ariaSnapshot({ timeout: 5000 });
+  // NOTE: an element outside the accessibility tree (display: none) has an empty snapshot.
+  if (snapshot === "") return "hidden";
   const first = snapshot.split("\n")[0] ?? "";
   const match = /^- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?/.exec(first);
   if (match === null)
