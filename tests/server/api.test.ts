@@ -216,6 +216,7 @@ describeEachDatabase("API envelope and errors", (database) => {
         "/api/app/push/v1/key",
         "/api/app/push/v1/subscribe",
         "/api/app/push/v1/unsubscribe",
+        "/api/app/push/v1/resubscribe",
         "/api/app/push/v1/status",
         // The test-only route has no schema but still appears; production has no such route.
         "/api/app/test/explode",

@@ -1,6 +1,8 @@
 // Web Push calls under /api/app/push/v1 (signed-in): the VAPID key, subscribe (bound to this
 // sign-in session, texts in the request's Accept-Language), unsubscribe (own endpoints only) and
-// status. Sending happens in PushDispatcher.
+// status; and resubscribe, which the service worker calls without a sign-in when the browser
+// renews a subscription (pushsubscriptionchange), proving it with the old one's secret. Sending
+// happens in PushDispatcher.
 import { HttpError } from "../../http/errors";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import type { DomainPlugin } from "../../http/registerDomains";
@@ -11,6 +13,7 @@ import {
   PUSH_ERRORS,
   PushKey,
   PushStatus,
+  ResubscribeRequest,
   StatusQuery,
   SubscribeRequest,
   UnsubscribeRequest,
@@ -18,6 +21,7 @@ import {
 import {
   hasEndpoint,
   removeOwnSubscription,
+  replaceSubscription,
   saveSubscription,
   subscriptionCounts,
 } from "./subscriptions";
@@ -27,6 +31,30 @@ const tags = ["push"];
 
 /** 409: the endpoint is registered to another account (the browser should subscribe anew). */
 export const ENDPOINT_TAKEN_CODE = 409;
+
+const endpointTaken = () =>
+  new HttpError(
+    409,
+    ENDPOINT_TAKEN_CODE,
+    "this push endpoint is registered to another account: subscribe again for a new one",
+  );
+
+/** Refuses (400) a subscription whose endpoint or keys are not what a browser hands out. */
+function checkSubscription(
+  endpoint: string,
+  keys: { p256dh: string; auth: string },
+  production: boolean,
+): void {
+  const endpointProblem = checkEndpoint(endpoint, production);
+  if (endpointProblem !== null)
+    throw HttpError.badRequest(`body/${endpointProblem}`);
+  const p256dhProblem = checkP256Point(keys.p256dh);
+  if (p256dhProblem !== null)
+    throw HttpError.badRequest(`body/keys/p256dh ${p256dhProblem}`);
+  const authProblem = checkAuthSecret(keys.auth);
+  if (authProblem !== null)
+    throw HttpError.badRequest(`body/keys/auth ${authProblem}`);
+}
 
 export const pushRoutes: DomainPlugin = (app, { db, auth, push }) => {
   const { authenticate } = auth;
@@ -61,15 +89,7 @@ export const pushRoutes: DomainPlugin = (app, { db, auth, push }) => {
     async (request) => {
       const me = signedIn(request);
       const { endpoint, keys } = request.body;
-      const endpointProblem = checkEndpoint(endpoint, push.production);
-      if (endpointProblem !== null)
-        throw HttpError.badRequest(`body/${endpointProblem}`);
-      const p256dhProblem = checkP256Point(keys.p256dh);
-      if (p256dhProblem !== null)
-        throw HttpError.badRequest(`body/keys/p256dh ${p256dhProblem}`);
-      const authProblem = checkAuthSecret(keys.auth);
-      if (authProblem !== null)
-        throw HttpError.badRequest(`body/keys/auth ${authProblem}`);
+      checkSubscription(endpoint, keys, push.production);
       const saved = await saveSubscription(db, {
         endpoint,
         userId: me.userId,
@@ -78,13 +98,47 @@ export const pushRoutes: DomainPlugin = (app, { db, auth, push }) => {
         auth: keys.auth,
         locale: localeFromAcceptLanguage(request.headers["accept-language"]),
       });
-      if (saved === "taken")
-        throw new HttpError(
-          409,
-          ENDPOINT_TAKEN_CODE,
-          "this push endpoint is registered to another account: subscribe again for a new one",
-        );
+      if (saved === "taken") throw endpointTaken();
       const counts = await subscriptionCounts(db, me.userId, me.sessionId);
+      return ok({
+        subscriptions: counts.user,
+        session: counts.session,
+        endpoint: true,
+      });
+    },
+  );
+
+  app.post(
+    "/push/v1/resubscribe",
+    {
+      schema: {
+        tags,
+        summary:
+          "Replace a push subscription the browser renewed (the service worker's pushsubscriptionchange); no sign-in: the old subscription's secret proves it",
+        body: ResubscribeRequest,
+        response: { 200: EnvelopeOf(PushStatus), ...PUSH_ERRORS },
+      },
+    },
+    async (request) => {
+      const { oldEndpoint, oldAuth, endpoint, keys } = request.body;
+      checkSubscription(endpoint, keys, push.production);
+      const replaced = await replaceSubscription(db, {
+        oldEndpoint,
+        oldAuth,
+        endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+      });
+      if (replaced.status === "taken") throw endpointTaken();
+      if (replaced.status === "unknown")
+        throw HttpError.notFound(
+          "no push subscription has this endpoint and secret",
+        );
+      const counts = await subscriptionCounts(
+        db,
+        replaced.userId,
+        replaced.sessionId,
+      );
       return ok({
         subscriptions: counts.user,
         session: counts.session,

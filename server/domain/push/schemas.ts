@@ -1,5 +1,5 @@
-// TypeBox schemas of the Web Push API (push/v1): the VAPID key, subscribe / unsubscribe bodies as
-// the browser's PushSubscription names them, and the caller's subscription status.
+// TypeBox schemas of the Web Push API (push/v1): the VAPID key, subscribe / unsubscribe /
+// resubscribe bodies as the browser's PushSubscription names them, and the subscription status.
 import { Type } from "typebox";
 import { ErrorEnvelope } from "../../http/envelope";
 import { MAX_ENDPOINT_LENGTH } from "./endpointRules";
@@ -18,24 +18,35 @@ const Endpoint = Type.String({
     "PushSubscription.endpoint (https; http only to loopback outside production).",
 });
 
-export const SubscribeRequest = Type.Object(
+const authSecret = (
+  description = "base64url of the 16-byte authentication secret.",
+) => Type.String({ minLength: 1, maxLength: 100, description });
+
+const Keys = Type.Object(
   {
-    endpoint: Endpoint,
-    keys: Type.Object(
-      {
-        p256dh: Type.String({
-          minLength: 1,
-          maxLength: 200,
-          description: "base64url of the browser's 65-byte P-256 public key.",
-        }),
-        auth: Type.String({
-          minLength: 1,
-          maxLength: 100,
-          description: "base64url of the 16-byte authentication secret.",
-        }),
-      },
-      { additionalProperties: false },
+    p256dh: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "base64url of the browser's 65-byte P-256 public key.",
+    }),
+    auth: authSecret(),
+  },
+  { additionalProperties: false },
+);
+
+export const SubscribeRequest = Type.Object(
+  { endpoint: Endpoint, keys: Keys },
+  { additionalProperties: false },
+);
+
+export const ResubscribeRequest = Type.Object(
+  {
+    oldEndpoint: Endpoint,
+    oldAuth: authSecret(
+      "The replaced subscription's authentication secret (base64url): only its browser and this server know it.",
     ),
+    endpoint: Endpoint,
+    keys: Keys,
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,8 @@
-// Stored push subscriptions: save (an endpoint stays with the user who registered it first), remove
-// by owner, by endpoint (the push service said it is gone) or by revoked session, and list a
-// recipient's subscriptions for sending.
+// Stored push subscriptions: save (an endpoint stays with the user who registered it first),
+// replace (the browser renewed it; proven by the old one's secret), remove by owner, by endpoint
+// (the push service said it is gone) or by revoked session, and list a recipient's subscriptions
+// for sending.
+import { timingSafeEqual } from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { pushSubscriptions, users } from "../../db/schema";
@@ -59,6 +61,72 @@ export async function saveSubscription(
         select endpoint from push_subscriptions where user_id = ${sub.userId}
         order by created_at desc, endpoint limit ${MAX_SUBSCRIPTIONS_PER_USER})`);
     return "saved";
+  });
+}
+
+/** A browser's renewed subscription, proven by the secret of the one it replaces. */
+export interface SubscriptionRenewal {
+  oldEndpoint: string;
+  oldAuth: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+function sameSecret(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Moves a stored subscription to the browser's new endpoint and keys (same user, session and
+ * locale). "unknown": no subscription has that endpoint and secret; "taken": the new endpoint
+ * belongs to another user. Either way nothing changes. Returns the owner when replaced.
+ */
+export async function replaceSubscription(
+  db: Db,
+  renewal: SubscriptionRenewal,
+): Promise<
+  | { status: "replaced"; userId: number; sessionId: string }
+  | { status: "unknown" }
+  | { status: "taken" }
+> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, renewal.oldEndpoint))
+      .for("update");
+    if (old === undefined || !sameSecret(old.auth, renewal.oldAuth))
+      return { status: "unknown" as const };
+    const [holder] = await tx
+      .select({ userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, renewal.endpoint));
+    if (holder !== undefined && holder.userId !== old.userId)
+      return { status: "taken" as const };
+    await tx
+      .delete(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, renewal.oldEndpoint));
+    const kept = {
+      sessionId: old.sessionId,
+      p256dh: renewal.p256dh,
+      auth: renewal.auth,
+      locale: old.locale,
+    };
+    await tx
+      .insert(pushSubscriptions)
+      .values({ endpoint: renewal.endpoint, userId: old.userId, ...kept })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { ...kept, createdAt: sql`now()` },
+      });
+    return {
+      status: "replaced" as const,
+      userId: old.userId,
+      sessionId: old.sessionId,
+    };
   });
 }
 

@@ -1,7 +1,8 @@
 // Web Push end to end on loopback: the real server, real sign-ins, real IM connections, and a push
 // service that verifies each VAPID token and decrypts each aes128gcm body with the subscription's
 // private key. Covers the key (kept across restarts), subscribe validation, pushes only to offline
-// recipients, the collapsed body, "read elsewhere", 410 clean-up, ownership and logout.
+// recipients, the collapsed body, "read elsewhere", 410 clean-up, renewal (pushsubscriptionchange),
+// ownership and logout.
 import { sql } from "drizzle-orm";
 import { Op } from "#protocol";
 import { call } from "../../support/accountsApi";
@@ -277,6 +278,55 @@ describeEachDatabase("Web Push", (database) => {
       readToSeq: seq,
     });
     expect(push.topic).toBe(pushService.pushesFor(sub.id)[0]!.topic);
+  });
+
+  it("moves a renewed subscription (pushsubscriptionchange) to its new endpoint when the old secret proves it, without a sign-in; refuses anything else and changes nothing", async () => {
+    const alice = await signIn(server, clock);
+    const bob = await signIn(server, clock);
+    const mallory = await signIn(server, clock);
+    const old = await subscribe(bob, "zh-TW");
+    const renewed = pushService.subscribe();
+    const mallorys = await subscribe(mallory);
+    const renew = (body: Record<string, unknown>) =>
+      call(server, "POST", "push/v1/resubscribe", { body });
+    const proof = { oldEndpoint: old.endpoint, oldAuth: old.keys.auth };
+    const next = { endpoint: renewed.endpoint, keys: renewed.keys };
+
+    const refusals = [
+      [404, { ...proof, oldAuth: renewed.keys.auth, ...next }],
+      [404, { ...proof, oldEndpoint: `${old.endpoint}x`, ...next }],
+      [409, { ...proof, ...next, endpoint: mallorys.endpoint }],
+      [400, { ...proof, ...next, keys: { ...renewed.keys, p256dh: "AAAA" } }],
+      [400, { ...proof, ...next, endpoint: "ftp://push.example/1" }],
+      [400, { ...next }],
+    ] as const;
+    for (const [status, body] of refusals) {
+      const answer = await renew(body);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+      expect(answer.body).toMatchObject({ code: status, data: null });
+    }
+    expect(await storedEndpoints(bob.userId)).toEqual([old.endpoint]);
+    expect(await storedEndpoints(mallory.userId)).toEqual([mallorys.endpoint]);
+
+    const moved = await renew({ ...proof, ...next });
+    expect(moved.status, moved.body.msg).toBe(200);
+    expect(moved.body.data).toEqual({
+      subscriptions: 1,
+      session: 1,
+      endpoint: true,
+    });
+    expect(await storedEndpoints(bob.userId)).toEqual([renewed.endpoint]);
+    // The old secret no longer proves anything.
+    expect((await renew({ ...proof, ...next })).status).toBe(404);
+
+    // Pushes go to the new endpoint, encrypted to its keys, in the locale the old one had.
+    await sendText(alice, bob, "一");
+    await sendText(alice, bob, "二");
+    await expect.poll(() => pushService.pushesFor(renewed.id).length).toBe(2);
+    expect(pushService.pushesFor(renewed.id)[1]!.payload.body).toBe(
+      "2 則新訊息：二",
+    );
+    expect(pushService.pushesFor(old.id)).toEqual([]);
   });
 
   it("deletes a subscription the push service answers 410 for", async () => {

@@ -1,5 +1,6 @@
 // IDOR table, part 4: Web Push subscriptions. Bob presents Alice's endpoint: he cannot remove it,
-// take it over, or learn that it is hers from the status call. Unsubscribe comes last: its control
+// take it over (by subscribing or by a renewal without its secret), or learn that it is hers from
+// the status call. Unsubscribe comes last: its control
 // removes Alice's subscription.
 import { envelopeOf, type RouteTable } from "./probes";
 import type { IdorWorld, Reply } from "./idorWorld";
@@ -62,6 +63,37 @@ export const PUSH_ROUTES: RouteTable = {
             expect(endpointFlag(status)).toBe(true);
             return status;
           },
+          status: 200,
+        },
+      },
+    ],
+  },
+  "POST push/v1/resubscribe": {
+    class: "owned",
+    refs: ["endpoint", "oldEndpoint"],
+    why: "moves a subscription to a renewed endpoint; the old one's secret proves the browser",
+    probes: [
+      {
+        label:
+          "Bob moves Alice's endpoint to one of his with a made-up secret: not found, and it stays",
+        expect: "refused",
+        attempt: (w) =>
+          w.call(w.bob, "POST", "push/v1/resubscribe", {
+            oldEndpoint: w.objects.push.endpoint,
+            oldAuth: Buffer.alloc(16, 7).toString("base64url"),
+            endpoint: `${w.objects.push.endpoint}-bob`,
+            keys: w.objects.push.keys,
+          }),
+        control: {
+          // NOTE: Alice's browser renews onto the same endpoint and keys: nothing changes for the
+          // probes after this one.
+          run: (w) =>
+            w.call(w.alice, "POST", "push/v1/resubscribe", {
+              oldEndpoint: w.objects.push.endpoint,
+              oldAuth: w.objects.push.keys.auth,
+              endpoint: w.objects.push.endpoint,
+              keys: w.objects.push.keys,
+            }),
           status: 200,
         },
       },
