@@ -5,11 +5,9 @@ import { i18n } from "@lingui/core";
 import { isLocale, type Locale } from "../i18n/locales";
 import { session } from "../state/session";
 import { ApiError } from "./ApiError";
+import { apiBase } from "../sw/apiBase";
 
-const DEFAULT_API_BASE = "/api/app";
-
-export const apiBase: string =
-  import.meta.env.VITE_API_BASE ?? DEFAULT_API_BASE;
+export { apiBase };
 
 /** The Accept-Language the server localizes its messages by (accounts contract). */
 export const ACCEPT_LANGUAGE: Readonly<Record<Locale, string>> = {

@@ -1,6 +1,8 @@
 // The service worker's Web Push side: `push` shows, replaces or closes the conversation's
 // notification (notificationPlan.ts decides), `notificationclick` focuses a window on the
-// conversation or opens one. Where the platform has no push these events never fire.
+// conversation or opens one, `pushsubscriptionchange` moves the stored subscription to the one the
+// browser renewed (subscriptionRenewal.ts). Where the platform has no push these never fire.
+import { apiBase } from "./apiBase";
 import {
   type NotificationData,
   notificationDataOf,
@@ -10,6 +12,7 @@ import {
 } from "./notificationPlan";
 import { PUSH_OPEN_TYPE, type PushOpenMessage } from "./pushOpenMessage";
 import { parsePushPayload, pushJson } from "./pushPayload";
+import { renewalRequest } from "./subscriptionRenewal";
 
 function windowInfo(client: WindowClient): WindowInfo {
   return {
@@ -69,6 +72,32 @@ async function onClick(
   }
 }
 
+async function onSubscriptionChange(
+  sw: ServiceWorkerGlobalScope,
+  event: PushSubscriptionChangeEvent,
+): Promise<void> {
+  const old = event.oldSubscription;
+  // NOTE: without the old subscription nothing proves whose it was; /my shows notifications off.
+  if (old === null) return;
+  const next =
+    event.newSubscription ??
+    (await sw.registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: old.options.applicationServerKey,
+    }));
+  const body = renewalRequest(old.toJSON(), next.toJSON());
+  if (body === null) return;
+  const response = await fetch(`${apiBase}/push/v1/resubscribe`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    console.warn(
+      `The renewed push subscription was refused (${String(response.status)})`,
+    );
+}
+
 export function installPushHandlers(sw: ServiceWorkerGlobalScope): void {
   sw.addEventListener("push", (event) => {
     event.waitUntil(onPush(sw, event));
@@ -77,5 +106,8 @@ export function installPushHandlers(sw: ServiceWorkerGlobalScope): void {
     event.notification.close();
     const data = notificationDataOf(event.notification.data);
     if (data !== null) event.waitUntil(onClick(sw, data));
+  });
+  sw.addEventListener("pushsubscriptionchange", (event) => {
+    event.waitUntil(onSubscriptionChange(sw, event));
   });
 }
