@@ -21,7 +21,7 @@ import {
   type DeployedServer,
 } from "./support/deploy";
 import { setNetwork } from "./support/network";
-import { traceSteps } from "./support/stepTrace";
+import { type StepTrace, traceSteps } from "./support/stepTrace";
 
 interface Envelope<T> {
   code: number;
@@ -55,8 +55,60 @@ async function featuredTitle(): Promise<string> {
   return title;
 }
 
+/** How long a tab may take to run a script (Playwright's evaluate waits out navigations unbounded). */
+const ANSWER_MS = 15_000;
+
+/** `p.evaluate(fn)`, failing with `what` when the tab does not answer in time (a stuck navigation). */
+function evaluateWithin<T>(p: Page, what: string, fn: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p.evaluate(fn),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(
+          new Error(
+            `${p.url()} did not answer within ${String(ANSWER_MS)} ms (${what})`,
+          ),
+        );
+      }, ANSWER_MS);
+    }),
+  ]).finally(() => {
+    clearTimeout(timer);
+  });
+}
+
 const buildLabel = (p: Page) =>
-  p.evaluate(() => document.documentElement.dataset.build ?? "");
+  evaluateWithin(
+    p,
+    "reading its build label",
+    () => document.documentElement.dataset.build ?? "",
+  );
+
+/** Records a tab's navigations, loads, errors and crashes into `trace`. */
+function watchTab(p: Page, name: string, trace: StepTrace): void {
+  p.on("framenavigated", (frame) => {
+    if (frame === p.mainFrame())
+      trace.event(`${name}: navigated to ${frame.url()}`);
+  });
+  p.on("load", () => {
+    trace.event(`${name}: load`);
+  });
+  p.on("crash", () => {
+    trace.event(`${name}: CRASHED`);
+  });
+  p.on("pageerror", (error) => {
+    trace.event(`${name}: page error ${error.message}`);
+  });
+  p.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning")
+      trace.event(`${name}: console ${message.type()} ${message.text()}`);
+  });
+  p.on("requestfailed", (request) => {
+    trace.event(
+      `${name}: request failed ${request.url()} ${request.failure()?.errorText ?? ""}`,
+    );
+  });
+}
 
 /** Where a tab stands in an update (for a failure report). */
 function tabState(p: Page): Promise<unknown> {
@@ -180,6 +232,7 @@ describe("updates", () => {
     onTestFailed,
   }) => {
     const trace = traceSteps(onTestFailed);
+    watchTab(page, "this tab", trace);
     trace.detail("this tab", () => tabState(page));
     trace.detail("server output (end)", () => server?.output().slice(-2000));
     trace.step("back online");
@@ -190,11 +243,12 @@ describe("updates", () => {
     await page.goto(`${baseUrl}/`);
     trace.step("open /blessing in another tab");
     const other = await persistent.context.newPage();
+    watchTab(other, "other tab", trace);
     trace.detail("other tab", () => tabState(other));
     await other.goto(`${baseUrl}/blessing`);
     expect(await buildLabel(page)).toBe("");
     expect(await buildLabel(other)).toBe("");
-    await page.evaluate(() => {
+    await evaluateWithin(page, "marking the page and focusing it", () => {
       (window as unknown as { marker: number }).marker = 1;
       window.dispatchEvent(new Event("focus"));
     });
@@ -206,7 +260,7 @@ describe("updates", () => {
 
     // Another tab's composer has a draft: navigating must not reload this tab.
     trace.step("navigate to /services with a draft pending");
-    await page.evaluate(() => {
+    await evaluateWithin(page, "setting another tab's draft flag", () => {
       localStorage.setItem(
         "fuyuan-draft-active",
         JSON.stringify({ "other-tab": Date.now() }),
@@ -217,7 +271,9 @@ describe("updates", () => {
     trace.step("wait for the held-update notice");
     await page.getByText("输入完成并发送后更新").waitFor();
     expect(
-      await page.evaluate(
+      await evaluateWithin(
+        page,
+        "reading the marker",
         () => (window as unknown as { marker?: number }).marker,
       ),
     ).toBe(1);
@@ -225,7 +281,7 @@ describe("updates", () => {
 
     // The draft is sent: the next navigation activates the new build and reloads.
     trace.step("navigate to / with no draft: wait for the next build");
-    await page.evaluate(() => {
+    await evaluateWithin(page, "clearing the draft flag", () => {
       localStorage.removeItem("fuyuan-draft-active");
     });
     await page.locator('a[href="/"]').first().click();

@@ -12,6 +12,8 @@ export interface StepTrace {
   step: (name: string) => void;
   /** Adds a detail the failure report collects then (e.g. a page's service worker states). */
   detail: (label: string, read: () => unknown) => void;
+  /** Records something that happened (a navigation, a page error), printed among the steps. */
+  event: (text: string) => void;
 }
 
 async function bounded(read: () => unknown): Promise<string> {
@@ -36,13 +38,21 @@ export function traceSteps(
 ): StepTrace {
   const start = Date.now();
   const steps: { name: string; at: number }[] = [];
+  const events: { text: string; at: number }[] = [];
+  const since = (at: number) => `+${((at - start) / 1000).toFixed(1)} s`;
   const details: { label: string; read: () => unknown }[] = [];
   onTestFailed(async () => {
     const now = Date.now();
-    const lines = steps.map(({ name, at }, i) => {
+    const lines = steps.flatMap(({ name, at }, i) => {
       const end = steps[i + 1]?.at ?? now;
       const open = i === steps.length - 1 ? "  ← still here" : "";
-      return `  +${((at - start) / 1000).toFixed(1)} s  ${name} (${((end - at) / 1000).toFixed(1)} s)${open}`;
+      const during = events
+        .filter((e) => e.at >= at && (e.at < end || i === steps.length - 1))
+        .map((e) => `      ${since(e.at)}  ${e.text}`);
+      return [
+        `  ${since(at)}  ${name} (${((end - at) / 1000).toFixed(1)} s)${open}`,
+        ...during,
+      ];
     });
     for (const { label, read } of details)
       lines.push(`  ${label}: ${await bounded(read)}`);
@@ -54,6 +64,9 @@ export function traceSteps(
     },
     detail: (label, read) => {
       details.push({ label, read });
+    },
+    event: (text) => {
+      events.push({ text, at: Date.now() });
     },
   };
 }
