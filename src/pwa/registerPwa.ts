@@ -70,19 +70,26 @@ async function startServiceWorker(
       : null;
   const sw = target.navigator.serviceWorker;
   let activating = false;
+  /** This tab asked the new build to take over and it had not by the time limit. */
+  let late = false;
 
   const activate = () =>
-    new Promise<void>((resolve) => {
+    new Promise<boolean>((resolve) => {
       activating = true;
-      const timer = target.setTimeout(resolve, ACTIVATE_TIMEOUT_MS);
-      sw.addEventListener(
-        "controllerchange",
-        () => {
-          target.clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
+      const done = (tookOver: boolean) => {
+        target.clearTimeout(timer);
+        sw.removeEventListener("controllerchange", onChange);
+        activating = false;
+        late = !tookOver;
+        resolve(tookOver);
+      };
+      const onChange = () => {
+        done(true);
+      };
+      const timer = target.setTimeout(() => {
+        done(false);
+      }, ACTIVATE_TIMEOUT_MS);
+      sw.addEventListener("controllerchange", onChange);
       wb.messageSkipWaiting();
     });
 
@@ -113,7 +120,14 @@ async function startServiceWorker(
     };
   const hadController = sw.controller !== null;
   sw.addEventListener("controllerchange", () => {
-    if (hadController && !activating) follow();
+    if (!hadController || activating) return;
+    follow();
+    // NOTE: this tab already asked for the update (a navigation) and it came late: apply it now,
+    // the gate (outbox, drafts) checked again.
+    if (late) {
+      late = false;
+      void ctl.apply();
+    }
   });
 
   wb.addEventListener("waiting", () => {

@@ -12,14 +12,19 @@ export interface UpdateDeps {
   readonly pendingOutbox: () => Promise<number>;
   readonly draftActive: () => boolean;
   readonly sessionStorage: Pick<Storage, "getItem" | "setItem">;
-  /** Activates the waiting service worker (messageSkipWaiting) and resolves once it controls. */
-  readonly activate: () => Promise<void>;
+  /**
+   * Activates the waiting service worker (messageSkipWaiting); true once it controls the tab, false
+   * when it did not within a time limit (the browser holds activation while the old worker still
+   * has requests in flight).
+   */
+  readonly activate: () => Promise<boolean>;
   /** Tells the other tabs of this build to follow. */
   readonly broadcast: () => void;
   readonly reload: () => void;
 }
 
-export type ApplyResult = "none" | UpdateBlock | "applied";
+/** "late": the new build did not take over in time; nothing reloaded (it applies once it does). */
+export type ApplyResult = "none" | UpdateBlock | "late" | "applied";
 
 export interface UpdateController {
   /** A new build is installed and waiting (this tab saw it). */
@@ -58,7 +63,9 @@ export function createUpdateController(deps: UpdateDeps): UpdateController {
         if (deps.draftActive()) return block("draft");
         pwaState.updateBlocked = null;
         if (mode === "waiting") {
-          await deps.activate();
+          // NOTE: a reload before the new worker controls would only reload the old build.
+          if (!(await deps.activate())) return "late";
+          mode = "activated";
           deps.broadcast();
         }
         deps.sessionStorage.setItem(RELOAD_KEY, deps.buildId);

@@ -29,7 +29,7 @@ function deps(overrides: Partial<UpdateDeps> = {}) {
     },
     activate: () => {
       calls.push("activate");
-      return Promise.resolve();
+      return Promise.resolve(true);
     },
     broadcast: () => calls.push("broadcast"),
     reload: () => calls.push("reload"),
@@ -57,6 +57,24 @@ describe("createUpdateController", () => {
     expect(pwaState.updateReady).toBe(true);
     await expect(ctl.apply()).resolves.toBe("applied");
     expect(calls).toEqual(["activate", "broadcast", "reload"]);
+  });
+
+  test("reloads nothing while the new build has not taken over; applies once it has", async () => {
+    const { d, calls, store } = deps({
+      activate: () => {
+        calls.push("activate");
+        return Promise.resolve(false);
+      },
+    });
+    const ctl = createUpdateController(d);
+    ctl.setWaiting();
+    await expect(ctl.apply()).resolves.toBe("late");
+    expect(calls).toEqual(["activate"]);
+    expect([...store.keys()]).toEqual([]);
+    // It takes over later (registerPwa hears controllerchange): the tab follows and applies.
+    ctl.followOtherTab();
+    await expect(ctl.apply()).resolves.toBe("applied");
+    expect(calls).toEqual(["activate", "reload"]);
   });
 
   test("waits while the outbox has unsent messages, then applies once it is empty", async () => {
