@@ -2,10 +2,10 @@
 // replace (the browser renewed it; proven by the old one's secret), remove by owner, by endpoint
 // (the push service said it is gone) or by revoked session, and list a recipient's subscriptions
 // for sending.
-import { timingSafeEqual } from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { pushSubscriptions, users } from "../../db/schema";
+import { constantTimeEqual } from "../auth/tokenCrypto";
 import type { Locale } from "../../lib/locale";
 
 export interface NewSubscription {
@@ -73,12 +73,6 @@ export interface SubscriptionRenewal {
   auth: string;
 }
 
-function sameSecret(stored: string, given: string): boolean {
-  const a = Buffer.from(stored);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /**
  * Moves a stored subscription to the browser's new endpoint and keys (same user, session and
  * locale). "unknown": no subscription has that endpoint and secret; "taken": the new endpoint
@@ -98,7 +92,7 @@ export async function replaceSubscription(
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, renewal.oldEndpoint))
       .for("update");
-    if (old === undefined || !sameSecret(old.auth, renewal.oldAuth))
+    if (old === undefined || !constantTimeEqual(old.auth, renewal.oldAuth))
       return { status: "unknown" as const };
     const [holder] = await tx
       .select({ userId: pushSubscriptions.userId })
