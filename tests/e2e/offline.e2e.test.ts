@@ -31,6 +31,7 @@ import {
   type DeployedServer,
 } from "./support/deploy";
 import { startImLinkProxy, type ImLinkProxy } from "./support/imLinkProxy";
+import { within } from "../support/within";
 import { setNetwork } from "./support/network";
 
 const SESSION_KEYS = [
@@ -154,25 +155,6 @@ async function goOnline(tab: Tab, mode: WorkerMode): Promise<void> {
 async function nudge(tab: Tab): Promise<void> {
   await setNetwork(tab.context, tab.page, false);
   await setNetwork(tab.context, tab.page, true);
-}
-
-/** Waits for `promise`, failing with a message naming `what` instead of hanging the test. */
-async function within<T>(
-  what: string,
-  ms: number,
-  promise: Promise<T>,
-): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`${what}: not done after ${String(ms)} ms`));
-    }, ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Waits until a service worker is active for the page's scope (it then serves the navigations). */

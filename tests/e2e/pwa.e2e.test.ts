@@ -20,6 +20,7 @@ import {
   startDeployServer,
   type DeployedServer,
 } from "./support/deploy";
+import { within } from "../support/within";
 import { setNetwork } from "./support/network";
 import { type StepTrace, traceSteps } from "./support/stepTrace";
 
@@ -60,21 +61,11 @@ const ANSWER_MS = 15_000;
 
 /** `p.evaluate(fn)`, failing with `what` when the tab does not answer in time (a stuck navigation). */
 function evaluateWithin<T>(p: Page, what: string, fn: () => T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
+  return within<T>(
+    `${p.url()} running a script (${what})`,
+    ANSWER_MS,
     p.evaluate(fn),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(
-          new Error(
-            `${p.url()} did not answer within ${String(ANSWER_MS)} ms (${what})`,
-          ),
-        );
-      }, ANSWER_MS);
-    }),
-  ]).finally(() => {
-    clearTimeout(timer);
-  });
+  );
 }
 
 const buildLabel = (p: Page) =>

@@ -12,6 +12,7 @@ import type { Db } from "../../server/db/createDb";
 import { ImTestClient } from "../server/im/support/ImTestClient";
 import { type ImUser, signIn } from "../server/im/support/imServer";
 import type { TestClock } from "../support/testClock";
+import { within } from "../support/within";
 import { Prng } from "../workers/protocol/support/prng";
 import {
   type FuzzMessage,
@@ -100,20 +101,6 @@ const GRACE_MS = 250;
 
 function bump(record: Record<string, number>, key: string | number): void {
   record[key] = (record[key] ?? 0) + 1;
-}
-
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<T>((_resolve, reject) => {
-      timer = setTimeout(() => {
-        reject(new Error(`${what}: nothing within ${ms} ms`));
-      }, ms);
-    }),
-  ]).finally(() => {
-    clearTimeout(timer);
-  });
 }
 
 async function connectUser(imUrl: string, user: ImUser): Promise<ImTestClient> {
@@ -375,9 +362,9 @@ export async function runGatewayFuzz(
     if (expectedClose !== null) {
       try {
         const closed = await within(
-          client.closed,
-          PATIENCE_MS,
           `connection ${id} close`,
+          PATIENCE_MS,
+          client.closed,
         );
         if (closed.code !== expectedClose)
           fail(
@@ -397,12 +384,12 @@ export async function runGatewayFuzz(
       client.sendFrame({ op: Op.PING });
       try {
         await within(
+          `connection ${id} PING`,
+          PATIENCE_MS,
           Promise.race([
             client.next(Op.PONG, () => true, PATIENCE_MS),
             client.closed,
           ]),
-          PATIENCE_MS,
-          `connection ${id} PING`,
         );
       } catch (error) {
         fail(
@@ -414,9 +401,9 @@ export async function runGatewayFuzz(
     let closed: { code: number; reason: string };
     try {
       closed = await within(
-        client.close(),
-        PATIENCE_MS,
         `connection ${id} close`,
+        PATIENCE_MS,
+        client.close(),
       );
     } catch (error) {
       fail(`connection ${id}: ${String(error)}`);

@@ -3,6 +3,7 @@
 // whatever the test adds (page and server state), so a failure seen once in CI says where it stood.
 // Test support.
 import type { OnTestFailedHandler } from "vitest";
+import { within } from "../../support/within";
 
 /** How long a failure report may spend collecting each extra detail (a hung page must not hang it). */
 const DETAIL_TIMEOUT_MS = 5000;
@@ -18,14 +19,11 @@ export interface StepTrace {
 
 async function bounded(read: () => unknown): Promise<string> {
   try {
-    const value = await Promise.race([
+    const value = await within(
+      "reading it",
+      DETAIL_TIMEOUT_MS,
       Promise.resolve().then(read),
-      new Promise((_, reject) =>
-        setTimeout(() => {
-          reject(new Error(`no answer within ${String(DETAIL_TIMEOUT_MS)} ms`));
-        }, DETAIL_TIMEOUT_MS),
-      ),
-    ]);
+    );
     return typeof value === "string" ? value : JSON.stringify(value);
   } catch (error) {
     return `(unreadable: ${error instanceof Error ? error.message : String(error)})`;
