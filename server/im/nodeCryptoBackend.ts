@@ -45,8 +45,9 @@ class CbcStream implements BoundAesCbc {
   readonly #iv: Buffer;
   readonly #enc: Cipher;
   readonly #dec: Decipher;
-  #encPrev: Buffer;
-  #decPrev: Buffer;
+  /** The last ciphertext block of each direction, copied (a view would keep its whole buffer alive). */
+  readonly #encPrev: Buffer;
+  readonly #decPrev: Buffer;
 
   constructor(key: Uint8Array, iv: Uint8Array) {
     this.#iv = Buffer.from(iv);
@@ -68,7 +69,7 @@ class CbcStream implements BoundAesCbc {
         (this.#encPrev[i] as number) ^
         (this.#iv[i] as number);
     const out = this.#enc.update(block);
-    this.#encPrev = out.subarray(total - 16);
+    out.copy(this.#encPrev, 0, total - 16, total);
     return toBytes(out);
   }
 
@@ -82,7 +83,7 @@ class CbcStream implements BoundAesCbc {
         (out[i] as number) ^
         (this.#decPrev[i] as number) ^
         (this.#iv[i] as number);
-    this.#decPrev = Buffer.from(ciphertext.subarray(total - 16));
+    this.#decPrev.set(ciphertext.subarray(total - 16));
     const pad = out[total - 1] as number;
     let bad = pad === 0 || pad > 16;
     for (let i = 1; i <= pad && !bad; i++) bad = out[total - i] !== pad;
