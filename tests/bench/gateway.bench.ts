@@ -5,7 +5,7 @@
 // 30 s at the target rate (5,000 msg/s) with its p99s, which decide `targets_met`; the same search
 // against a bare `ws` relay (no crypto, no storage) for the ratio. Bounded: every phase has a limit
 // and the whole run stops itself after 15 minutes. Last line: one JSON object. For development A/B runs:
-// BENCH_RATES (fixed rates instead of the search), BENCH_SKIP_RELAY=1, BENCH_DIAG=1 (per run:
+// BENCH_RATES (fixed rates instead of the search, after BENCH_WARMUP_S = 5 s at the first), BENCH_SKIP_RELAY=1, BENCH_DIAG=1 (per run:
 // event-loop stalls, GC pauses and group-commit timings of the server and the load generator), and
 // BENCH_SERVER_NODE_ARGS / BENCH_LOAD_NODE_ARGS (e.g. --cpu-prof) for the two processes.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -36,6 +36,8 @@ const FIXED_RATES = (process.env.BENCH_RATES ?? "")
   .filter(Boolean)
   .map(Number);
 const SKIP_RELAY = process.env.BENCH_SKIP_RELAY === "1";
+/** Seconds at the first fixed rate before the measured fixed runs (BENCH_WARMUP_S). */
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 /** BENCH_DIAG=1: event-loop delay, GC and group-commit timings of both processes per run. */
 const DIAG = process.env.BENCH_DIAG === "1";
 /** The issue's targets: p99 SEND→SENDACK and send→RECV. */
@@ -144,7 +146,7 @@ async function searchAndSustain(
   const diag = async (child: ChildProcess) =>
     (await ask<{ diag: DiagnosticsSnapshot | null }>(child, { type: "diag" }))
       .diag;
-  const runAt = async (rate: number, seconds: number) => {
+  const runAt = async (rate: number, seconds: number, what = "") => {
     if (DIAG) {
       await diag(load);
       if (label === "gateway") await diag(server);
@@ -155,7 +157,9 @@ async function searchAndSustain(
       rate,
       seconds,
     });
-    log(`  [${label}] ${describe(stats)}`);
+    log(`  [${label}${what === "" ? "" : ` ${what}`}] ${describe(stats)}`);
+    if (stats.ackP99BySecond !== undefined)
+      log(`    SENDACK p99 per second: ${stats.ackP99BySecond.join(" ")}`);
     if (DIAG) {
       const loadDiag = await diag(load);
       if (loadDiag !== null) log(describeDiagnostics("load", loadDiag));
@@ -167,6 +171,10 @@ async function searchAndSustain(
     return stats;
   };
   if (FIXED_RATES.length > 0) {
+    // NOTE: the search below warms the processes up (JIT, heap sizes); fixed runs get a short
+    // run at the first rate first, reported but not measured, so their first seconds compare.
+    if (WARMUP_S > 0 && FIXED_RATES[0] !== undefined)
+      await runAt(FIXED_RATES[0], WARMUP_S, "warm-up");
     let last: RunStats | null = null;
     for (const rate of FIXED_RATES) last = await runAt(rate, SUSTAIN_S);
     const none = { user: Number.NaN, system: Number.NaN };

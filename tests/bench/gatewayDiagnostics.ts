@@ -1,8 +1,10 @@
 // Where `npm run bench:gateway`'s tail latency comes from (BENCH_DIAG=1): event-loop delay, GC
 // pauses and group-commit timings of one process, gathered between two snapshots and summarised.
+import { readFileSync } from "node:fs";
 import {
   type IntervalHistogram,
   PerformanceObserver,
+  constants as perfConstants,
   monitorEventLoopDelay,
 } from "node:perf_hooks";
 import type { BatchTiming } from "../../server/im/GroupCommitter";
@@ -25,7 +27,10 @@ export interface StallReport {
   maxMs: number;
   gcMs: number;
   writeMs: number;
+  /** Time this thread was not running (Linux schedstat of the main thread). */
   offCpuMs: number;
+  /** Of that, time it was runnable but waiting for a CPU (other threads or processes had them). */
+  runQueueMs: number;
 }
 
 export interface DiagnosticsSnapshot {
@@ -34,6 +39,8 @@ export interface DiagnosticsSnapshot {
   loop: Spread;
   /** GC pauses (ms). */
   gc: Spread;
+  /** Of them, full (mark-compact) collections: each also marks concurrently on V8's helper threads. */
+  majorGcs: number;
   /** Group commits: items per batch, wait before the write began, the write (ms). */
   batchSize: Spread;
   batchWait: Spread;
@@ -76,6 +83,19 @@ interface Span {
   end: number;
 }
 
+/** The main thread's CPU time and run-queue wait so far (ms), from Linux schedstat; zeros elsewhere. */
+function mainThreadSched(): { runMs: number; waitMs: number } {
+  try {
+    const [run = "0", wait = "0"] = readFileSync(
+      `/proc/self/task/${String(process.pid)}/schedstat`,
+      "utf8",
+    ).split(" ");
+    return { runMs: Number(run) / 1e6, waitMs: Number(wait) / 1e6 };
+  } catch {
+    return { runMs: 0, waitMs: 0 };
+  }
+}
+
 const overlap = (a: Span, spans: readonly Span[]) =>
   spans.reduce(
     (sum, b) =>
@@ -88,11 +108,12 @@ export class GatewayDiagnostics {
   readonly #gcObserver: PerformanceObserver;
   readonly #ticker: NodeJS.Timeout;
   #gc: number[] = [];
+  #majorGcs = 0;
   #gcSpans: Span[] = [];
   #writeSpans: Span[] = [];
-  #stalls: (Span & { cpuMs: number })[] = [];
+  #stalls: (Span & { cpuMs: number; queuedMs: number })[] = [];
   #lastTick = performance.now();
-  #lastCpu = process.cpuUsage();
+  #lastSched = mainThreadSched();
   #sizes: number[] = [];
   #waits: number[] = [];
   #writes: number[] = [];
@@ -102,6 +123,9 @@ export class GatewayDiagnostics {
     this.#gcObserver = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         this.#gc.push(entry.duration);
+        const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+        if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR)
+          this.#majorGcs += 1;
         this.#gcSpans.push({
           start: entry.startTime,
           end: entry.startTime + entry.duration,
@@ -111,20 +135,16 @@ export class GatewayDiagnostics {
     this.#gcObserver.observe({ entryTypes: ["gc"] });
     this.#ticker = setInterval(() => {
       const now = performance.now();
-      const cpu = process.cpuUsage();
+      const sched = mainThreadSched();
       if (now - this.#lastTick > TICK_MS + STALL_MS)
         this.#stalls.push({
           start: this.#lastTick,
           end: now,
-          cpuMs:
-            (cpu.user -
-              this.#lastCpu.user +
-              cpu.system -
-              this.#lastCpu.system) /
-            1000,
+          cpuMs: sched.runMs - this.#lastSched.runMs,
+          queuedMs: sched.waitMs - this.#lastSched.waitMs,
         });
       this.#lastTick = now;
-      this.#lastCpu = cpu;
+      this.#lastSched = sched;
     }, TICK_MS);
     this.#ticker.unref();
   }
@@ -158,15 +178,18 @@ export class GatewayDiagnostics {
             0,
           ),
         ),
+        runQueueMs: Math.round(stalls.reduce((a, x) => a + x.queuedMs, 0)),
       },
       loop: histogramSpread(this.#loop),
       gc: spread(this.#gc),
+      majorGcs: this.#majorGcs,
       batchSize: spread(this.#sizes),
       batchWait: spread(this.#waits),
       batchWrite: spread(this.#writes),
     };
     this.#loop.reset();
     this.#gc = [];
+    this.#majorGcs = 0;
     this.#gcSpans = [];
     this.#writeSpans = [];
     this.#stalls = [];
@@ -185,7 +208,7 @@ export function describeDiagnostics(
   const s = (x: Spread) =>
     `n ${x.count} p50 ${x.p50} p99 ${x.p99} max ${x.max}`;
   return (
-    `    ${label}: stalls > ${STALL_MS} ms: ${d.stalls.count}, ${d.stalls.totalMs} ms (max ${d.stalls.maxMs}; overlapping GC ${d.stalls.gcMs}, commit writes ${d.stalls.writeMs}, off-CPU ${d.stalls.offCpuMs}) | loop delay ${s(d.loop)} | GC ${s(d.gc)} total ${d.gc.total} ms` +
+    `    ${label}: stalls > ${STALL_MS} ms: ${d.stalls.count}, ${d.stalls.totalMs} ms (max ${d.stalls.maxMs}; overlapping GC ${d.stalls.gcMs}, commit writes ${d.stalls.writeMs}, main thread off-CPU ${d.stalls.offCpuMs}, of it waiting for a CPU ${d.stalls.runQueueMs}) | loop delay ${s(d.loop)} | GC ${s(d.gc)} total ${d.gc.total} ms, ${d.majorGcs} major` +
     (d.batchSize.count > 0
       ? ` | batches ${d.batchSize.count} size p50 ${d.batchSize.p50} max ${d.batchSize.max}; wait ${s(d.batchWait)}; write ${s(d.batchWrite)}`
       : "")

@@ -45,6 +45,8 @@ interface Run {
   /** Bit 1: SENDACK seen, bit 2: RECV seen (a duplicate is not counted twice). */
   seen: Uint8Array;
   ackLatencies: Float64Array;
+  /** SEND→SENDACK of message i (NaN until acknowledged), for the per-second series. */
+  ackLatencyOf: Float64Array;
   recvLatencies: Float64Array;
   sent: number;
   acked: number;
@@ -62,6 +64,7 @@ function newRun(capacity: number): Run {
     sentAt: new Float64Array(capacity),
     seen: new Uint8Array(capacity),
     ackLatencies: new Float64Array(capacity),
+    ackLatencyOf: new Float64Array(capacity).fill(Number.NaN),
     recvLatencies: new Float64Array(capacity),
     sent: 0,
     acked: 0,
@@ -89,9 +92,11 @@ function onFrame(conn: Conn, frame: Frame): void {
     if (run === null || i < 0 || i >= run.sent || (run.seen[i]! & 1) !== 0)
       return;
     run.seen[i]! |= 1;
-    if (frame.reasonCode === 1)
-      run.ackLatencies[run.acked++] = now - run.sentAt[i]!;
-    else run.refused += 1;
+    if (frame.reasonCode === 1) {
+      const latency = now - run.sentAt[i]!;
+      run.ackLatencies[run.acked++] = latency;
+      run.ackLatencyOf[i] = latency;
+    } else run.refused += 1;
   } else if (frame.op === Op.RECV) {
     conn.ws.send(
       encodeFrame(
@@ -285,7 +290,22 @@ async function run(
     ackP99: percentile(acks, 99),
     recvP50: percentile(recvs, 50),
     recvP99: percentile(recvs, 99),
+    ...(diagnostics === null
+      ? {}
+      : { ackP99BySecond: ackP99BySecond(r, started, seconds) }),
   };
+}
+
+/** p99 SEND→SENDACK of the messages sent in each second of the run (where the tail came from). */
+function ackP99BySecond(r: Run, started: number, seconds: number): number[] {
+  const buckets: number[][] = Array.from({ length: seconds }, () => []);
+  for (let i = 0; i < r.sent; i++) {
+    const latency = r.ackLatencyOf[i]!;
+    const second = Math.floor((r.sentAt[i]! - started) / 1000);
+    if (!Number.isNaN(latency) && second >= 0 && second < seconds)
+      buckets[second]!.push(latency);
+  }
+  return buckets.map((b) => Math.round(percentile(Float64Array.from(b), 99)));
 }
 
 async function closeAll(): Promise<void> {
