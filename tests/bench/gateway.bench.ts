@@ -170,15 +170,36 @@ async function searchAndSustain(
     await new Promise((r) => setTimeout(r, keepsUp(stats) ? 500 : 2_500));
     return stats;
   };
+  const share = (
+    before: { user: number; system: number },
+    after: { user: number; system: number },
+  ) => ({
+    user: (after.user - before.user) / SUSTAIN_S,
+    system: (after.system - before.system) / SUSTAIN_S,
+  });
   if (FIXED_RATES.length > 0) {
     // NOTE: the search below warms the processes up (JIT, heap sizes); fixed runs get a short
     // run at the first rate first, reported but not measured, so their first seconds compare.
     if (WARMUP_S > 0 && FIXED_RATES[0] !== undefined)
       await runAt(FIXED_RATES[0], WARMUP_S, "warm-up");
-    let last: RunStats | null = null;
-    for (const rate of FIXED_RATES) last = await runAt(rate, SUSTAIN_S);
-    const none = { user: Number.NaN, system: Number.NaN };
-    return { stats: last, serverCpu: none, loadCpu: none, bestMeeting };
+    let last: Sustained = {
+      stats: null,
+      serverCpu: { user: Number.NaN, system: Number.NaN },
+      loadCpu: { user: Number.NaN, system: Number.NaN },
+      bestMeeting,
+    };
+    for (const rate of FIXED_RATES) {
+      const cpuServer = cpuTimes(server.pid);
+      const cpuLoad = cpuTimes(load.pid);
+      const stats = await runAt(rate, SUSTAIN_S);
+      last = {
+        stats,
+        serverCpu: share(cpuServer, cpuTimes(server.pid)),
+        loadCpu: share(cpuLoad, cpuTimes(load.pid)),
+        bestMeeting,
+      };
+    }
+    return { ...last, bestMeeting };
   }
   const probe = async (rate: number) =>
     keepsUp(await runAt(rate, PROBE_S)) || keepsUp(await runAt(rate, PROBE_S));
@@ -211,13 +232,6 @@ async function searchAndSustain(
   log(
     `  [${label}] highest probe rate that also met the p99 targets: ${bestMeeting}/s`,
   );
-  const share = (
-    before: { user: number; system: number },
-    after: { user: number; system: number },
-  ) => ({
-    user: (after.user - before.user) / SUSTAIN_S,
-    system: (after.system - before.system) / SUSTAIN_S,
-  });
   let rate = ok;
   for (let attempt = 0; attempt < 3 && rate >= MIN_RATE; attempt++) {
     const cpuServer = cpuTimes(server.pid);
