@@ -4,10 +4,11 @@
 // within the targets, everything acked and delivered), with p50/p99 SEND→SENDACK and send→RECV;
 // 30 s at the target rate (5,000 msg/s) with its p99s, which decide `targets_met`; the same search
 // against a bare `ws` relay (no crypto, no storage) for the ratio. Bounded: every phase has a limit
-// and the whole run stops itself after 15 minutes. Last line: one JSON object. For development A/B runs:
-// BENCH_RATES (fixed rates instead of the search, after BENCH_WARMUP_S = 5 s at the first), BENCH_SKIP_RELAY=1, BENCH_DIAG=1 (per run:
-// event-loop stalls, GC pauses and group-commit timings of the server and the load generator), and
-// BENCH_SERVER_NODE_ARGS / BENCH_LOAD_NODE_ARGS (e.g. --cpu-prof) for the two processes.
+// and the whole run stops itself after 15 minutes. Last line: one JSON object. For development A/B
+// runs: BENCH_RATES (fixed rates instead of the search, after BENCH_WARMUP_S = 5 s at the first),
+// BENCH_SKIP_RELAY=1, BENCH_DIAG=1 (per run: event-loop stalls with the main thread's run-queue
+// wait, GC pauses and major collections, group-commit timings, and the p99 SENDACK of each second),
+// and BENCH_SERVER_NODE_ARGS / BENCH_LOAD_NODE_ARGS (e.g. --cpu-prof) for the two processes.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -182,11 +183,10 @@ async function searchAndSustain(
     // run at the first rate first, reported but not measured, so their first seconds compare.
     if (WARMUP_S > 0 && FIXED_RATES[0] !== undefined)
       await runAt(FIXED_RATES[0], WARMUP_S, "warm-up");
-    let last: Sustained = {
+    let last: Omit<Sustained, "bestMeeting"> = {
       stats: null,
       serverCpu: { user: Number.NaN, system: Number.NaN },
       loadCpu: { user: Number.NaN, system: Number.NaN },
-      bestMeeting,
     };
     for (const rate of FIXED_RATES) {
       const cpuServer = cpuTimes(server.pid);
@@ -196,7 +196,6 @@ async function searchAndSustain(
         stats,
         serverCpu: share(cpuServer, cpuTimes(server.pid)),
         loadCpu: share(cpuLoad, cpuTimes(load.pid)),
-        bestMeeting,
       };
     }
     return { ...last, bestMeeting };
