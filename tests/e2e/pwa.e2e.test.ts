@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Request } from "playwright-core";
 import { freePort } from "../support/e2e/serverProcess";
 import {
   launchBrowser,
@@ -99,6 +99,43 @@ function watchTab(p: Page, name: string, trace: StepTrace): void {
       `${name}: request failed ${request.url()} ${request.failure()?.errorText ?? ""}`,
     );
   });
+}
+
+/**
+ * Requests of the whole browser context (both tabs and the service workers) that started and have
+ * not finished: Chromium holds a skipWaiting activation while the old worker still handles one.
+ */
+function watchRequests(context: BrowserContext, trace: StepTrace): () => void {
+  const open = new Map<Request, number>();
+  const from = (request: Request) =>
+    request.serviceWorker() === null ? "page" : "service worker";
+  const started = (request: Request) => {
+    open.set(request, Date.now());
+  };
+  const finished = (request: Request) => {
+    open.delete(request);
+  };
+  const failed = (request: Request) => {
+    open.delete(request);
+    if (request.serviceWorker() !== null)
+      trace.event(
+        `service worker: request failed ${request.url()} ${request.failure()?.errorText ?? ""}`,
+      );
+  };
+  context.on("request", started);
+  context.on("requestfinished", finished);
+  context.on("requestfailed", failed);
+  trace.detail("requests in flight", () =>
+    [...open].map(
+      ([request, at]) =>
+        `${from(request)} ${request.method()} ${request.url()} for ${((Date.now() - at) / 1000).toFixed(1)} s`,
+    ),
+  );
+  return () => {
+    context.off("request", started);
+    context.off("requestfinished", finished);
+    context.off("requestfailed", failed);
+  };
 }
 
 /** Where a tab stands in an update (for a failure report). */
@@ -221,9 +258,11 @@ describe("offline", () => {
 describe("updates", () => {
   test("a new deploy reloads on the next navigation, not while a draft is pending; other tabs follow", async ({
     onTestFailed,
+    onTestFinished,
   }) => {
     const trace = traceSteps(onTestFailed);
     watchTab(page, "this tab", trace);
+    onTestFinished(watchRequests(persistent.context, trace));
     trace.detail("this tab", () => tabState(page));
     trace.detail("server output (end)", () => server?.output().slice(-2000));
     trace.step("back online");
