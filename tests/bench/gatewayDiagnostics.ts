@@ -83,16 +83,19 @@ interface Span {
   end: number;
 }
 
-/** The main thread's CPU time and run-queue wait so far (ms), from Linux schedstat; zeros elsewhere. */
+/**
+ * The main thread's CPU time and run-queue wait so far (ms), from Linux schedstat; NaN where there
+ * is none, so the stall report says "NaN" instead of counting every stall as off-CPU.
+ */
 function mainThreadSched(): { runMs: number; waitMs: number } {
   try {
-    const [run = "0", wait = "0"] = readFileSync(
+    const [run = "NaN", wait = "NaN"] = readFileSync(
       `/proc/self/task/${String(process.pid)}/schedstat`,
       "utf8",
     ).split(" ");
     return { runMs: Number(run) / 1e6, waitMs: Number(wait) / 1e6 };
   } catch {
-    return { runMs: 0, waitMs: 0 };
+    return { runMs: Number.NaN, waitMs: Number.NaN };
   }
 }
 
