@@ -18,6 +18,7 @@ import {
   setUser,
 } from "../state/session";
 import { announce, type SessionBroadcast } from "./crossTab";
+import { clearLedger } from "./refreshLedger";
 import {
   emitResumed,
   emitSignedOut,
@@ -39,6 +40,7 @@ function signOutHere(
   const hadSession = session.accessToken !== null || session.user !== null;
   const imId = session.user?.imId ?? session.imUid;
   clearSession({ memoryOnly });
+  if (!memoryOnly) void clearLedger();
   if (broadcast) announce({ type: "logout" });
   if (hadSession) emitSignedOut({ imId, origin });
 }

@@ -1,6 +1,8 @@
 // Keeps the access token fresh: one refresh at a time per tab (concurrent 401s share it) and per
 // browser (a Web Lock; tokens another tab already rotated are adopted, never a spent refresh
 // token reused, which would revoke the family), plus a proactive refresh shortly before expiry.
+// Under the lock, refreshLedger.ts is what tells a tab its refresh token was spent: the other
+// tab's broadcast and localStorage write may both reach it only after the lock does.
 import { subscribeKey } from "valtio/utils";
 import { refreshTokens } from "../api/accounts";
 import { ApiError, isApiError } from "../api/ApiError";
@@ -12,6 +14,7 @@ import {
   session,
 } from "../state/session";
 import { announce } from "./crossTab";
+import { readLedger, recordRotation, successorIn } from "./refreshLedger";
 
 /** refreshed: newer tokens are in the session; expired: the session is over; unavailable: try later. */
 export type RefreshOutcome = "refreshed" | "expired" | "unavailable";
@@ -43,29 +46,48 @@ function isDefinitiveRefusal(error: unknown): boolean {
   );
 }
 
+/** The outcome when the session no longer holds `refreshToken` (a logout, or another tab's tokens). */
+function overtaken(refreshToken: string): RefreshOutcome | null {
+  if (session.refreshToken === null) return "expired";
+  return session.refreshToken === refreshToken ? null : "refreshed";
+}
+
 async function runRefresh(staleAccess: string | null): Promise<RefreshOutcome> {
   // NOTE: while this tab waited for the lock, another tab may have refreshed and announced it.
   if (session.accessToken !== null && session.accessToken !== staleAccess)
     return "refreshed";
+  const refreshToken = session.refreshToken;
+  if (refreshToken === null) return "expired";
+  const ledger = await readLedger();
+  const meanwhile = overtaken(refreshToken);
+  if (meanwhile !== null) return meanwhile;
+  const successor = successorIn(ledger, refreshToken);
+  if (successor !== null) {
+    adoptTokens(successor);
+    return "refreshed";
+  }
+  // NOTE: without IndexedDB, or for tokens a new sign-in stored, localStorage is the other
+  // source; tokens the ledger knows as spent are older, not newer, and stay unused.
   const stored = readStoredTokens();
   if (
     stored.refreshToken !== null &&
     stored.accessToken !== null &&
-    stored.refreshToken !== session.refreshToken
+    stored.refreshToken !== refreshToken &&
+    successorIn(ledger, stored.refreshToken) === null
   ) {
     adoptTokens(stored);
     return "refreshed";
   }
-  const refreshToken = session.refreshToken;
-  if (refreshToken === null) return "expired";
   try {
     const pair = await refreshTokens(refreshToken);
     // NOTE: a logout while the call was out wins (its tokens are not brought back), and so do
     // tokens another tab announced meanwhile (only without Web Locks can that happen).
-    if (session.refreshToken === null) return "expired";
-    if (session.refreshToken !== refreshToken) return "refreshed";
+    const after = overtaken(refreshToken);
+    if (after !== null) return after;
     saveTokenPair(pair);
-    announce({ type: "refreshed", tokens: readSessionTokens() });
+    const tokens = readSessionTokens();
+    await recordRotation(refreshToken, tokens);
+    announce({ type: "refreshed", tokens });
     return "refreshed";
   } catch (error) {
     console.warn("Token refresh failed", error);

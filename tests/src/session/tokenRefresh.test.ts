@@ -16,7 +16,16 @@ import {
   REFRESH_LEAD_MAX_MS,
   REFRESH_LOCK_NAME,
 } from "../../../src/session/tokenRefresh";
-import { applyOtherTabChange } from "../../../src/session/authSession";
+import {
+  applyOtherTabChange,
+  expireSession,
+} from "../../../src/session/authSession";
+import {
+  clearLedger,
+  readLedger,
+  recordRotation,
+  successorIn,
+} from "../../../src/session/refreshLedger";
 import { SESSION_CHANNEL_NAME } from "../../../src/session/crossTab";
 import {
   clearSession,
@@ -27,6 +36,9 @@ import { installFakeApi, type FakeApi } from "../fakeApi";
 import { renderApp, resetApp, signIn } from "../renderApp";
 
 let api: FakeApi;
+
+const successorOf = async (refreshToken: string) =>
+  successorIn(await readLedger(), refreshToken);
 let unauthorized: ReturnType<typeof vi.fn<() => void>>;
 
 describe("the fetch client with the session's refresher", () => {
@@ -38,9 +50,10 @@ describe("the fetch client with the session's refresher", () => {
     signIn(api);
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     setTokenRefresher(undefined);
     clearSession();
+    await clearLedger();
     localStorage.clear();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -123,6 +136,69 @@ describe("the fetch client with the session's refresher", () => {
     expect(session.accessToken).toBe(fromOtherTab.app_token);
   });
 
+  it("takes the successor another tab recorded under the lock, though localStorage still holds the spent token", async () => {
+    // Chromium copies localStorage between tab processes asynchronously: the tab granted the lock
+    // after another tab's refresh may still read the spent refresh token there.
+    const spent = session.refreshToken!;
+    const theirs = api.accounts.issue();
+    await recordRotation(spent, {
+      accessToken: theirs.app_token,
+      refreshToken: theirs.refresh_token,
+      accessExpiresAt: Date.now() + 900_000,
+    });
+    expect(localStorage.getItem("fy_refresh_token")).toBe(spent);
+    api.accounts.access.delete(session.accessToken!);
+    await expect(apiRequest("user/v1/info")).resolves.toMatchObject({
+      userId: 42,
+    });
+    expect(api.accounts.callsTo("oapi/v1/refreshToken")).toHaveLength(0);
+    expect(session.refreshToken).toBe(theirs.refresh_token);
+    expect(session.accessToken).toBe(theirs.app_token);
+  });
+
+  it("never goes back to tokens the ledger knows as spent that localStorage still shows", async () => {
+    // This tab heard another tab's rotation (memory only) before its localStorage caught up.
+    const spent = session.refreshToken!;
+    const theirs = api.accounts.issue();
+    const rotated = {
+      accessToken: theirs.app_token,
+      refreshToken: theirs.refresh_token,
+      accessExpiresAt: Date.now() + 900_000,
+    };
+    await recordRotation(spent, rotated);
+    applyOtherTabChange({
+      type: "refreshed",
+      tokens: { ...rotated, imUid: null, imToken: null },
+    });
+    expect(localStorage.getItem("fy_refresh_token")).toBe(spent);
+    api.accounts.access.delete(theirs.app_token);
+    await expect(apiRequest("user/v1/info")).resolves.toMatchObject({
+      userId: 42,
+    });
+    expect(api.accounts.callsTo("oapi/v1/refreshToken")).toHaveLength(1);
+    expect(session.refreshToken).not.toBe(spent);
+    expect(session.refreshToken).not.toBe(theirs.refresh_token);
+  });
+
+  it("records each rotation for the other tabs before announcing it; an ended session clears the record", async () => {
+    const spent = session.refreshToken!;
+    expect(await successorOf(spent)).toBeNull();
+    await expect(refreshSession()).resolves.toBe("refreshed");
+    expect(api.accounts.callsTo("oapi/v1/refreshToken")).toHaveLength(1);
+    expect(await successorOf(spent)).toEqual({
+      accessToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      accessExpiresAt: session.accessExpiresAt,
+    });
+    // The current refresh token is not spent: its holder may use it.
+    expect(await successorOf(session.refreshToken!)).toBeNull();
+
+    expireSession();
+    await vi.waitFor(async () => {
+      expect(await successorOf(spent)).toBeNull();
+    });
+  });
+
   it("waits for the browser-wide lock, and skips the call when another tab refreshed meanwhile", async () => {
     let grant: () => void = () => undefined;
     const granted = new Promise<void>((resolve) => {
@@ -174,11 +250,16 @@ describe("the fetch client with the session's refresher", () => {
     await vi.advanceTimersByTimeAsync(900_000 - REFRESH_LEAD_MAX_MS - 1);
     expect(api.accounts.callsTo("oapi/v1/refreshToken")).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
+    // NOTE: waitFor, because the refresh first reads the ledger in (fake) IndexedDB.
+    await vi.waitFor(() => {
+      expect(session.accessToken).not.toBe(first);
+    });
     expect(api.accounts.callsTo("oapi/v1/refreshToken")).toHaveLength(1);
-    expect(session.accessToken).not.toBe(first);
     // re-armed for the new token
     await vi.advanceTimersByTimeAsync(900_000 - REFRESH_LEAD_MAX_MS);
-    expect(api.accounts.callsTo("oapi/v1/refreshToken")).toHaveLength(2);
+    await vi.waitFor(() => {
+      expect(api.accounts.callsTo("oapi/v1/refreshToken")).toHaveLength(2);
+    });
     expect(onExpired).not.toHaveBeenCalled();
     stop();
     vi.useRealTimers();
@@ -198,9 +279,13 @@ describe("the fetch client with the session's refresher", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     api.accounts.expiresIn = 3;
     saveTokenPair(api.accounts.issue());
+    const expiresAt = session.accessExpiresAt!;
     const stop = keepTokenFresh(vi.fn());
     await vi.advanceTimersByTimeAsync(2_500);
-    expect(api.accounts.callsTo("oapi/v1/refreshToken")).toHaveLength(1);
+    await vi.waitFor(() => {
+      expect(api.accounts.callsTo("oapi/v1/refreshToken")).toHaveLength(1);
+    });
+    expect(Date.now()).toBeLessThan(expiresAt);
     stop();
   });
 
