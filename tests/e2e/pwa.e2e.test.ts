@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { BrowserContext, Page, Request } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { freePort } from "../support/e2e/serverProcess";
 import {
   launchBrowser,
@@ -22,7 +22,8 @@ import {
 } from "./support/deploy";
 import { within } from "../support/within";
 import { setNetwork } from "./support/network";
-import { type StepTrace, traceSteps } from "./support/stepTrace";
+import { traceSteps } from "./support/stepTrace";
+import { watchRequests, watchTab } from "./support/tabWatch";
 
 interface Envelope<T> {
   code: number;
@@ -74,69 +75,6 @@ const buildLabel = (p: Page) =>
     "reading its build label",
     () => document.documentElement.dataset.build ?? "",
   );
-
-/** Records a tab's navigations, loads, errors and crashes into `trace`. */
-function watchTab(p: Page, name: string, trace: StepTrace): void {
-  p.on("framenavigated", (frame) => {
-    if (frame === p.mainFrame())
-      trace.event(`${name}: navigated to ${frame.url()}`);
-  });
-  p.on("load", () => {
-    trace.event(`${name}: load`);
-  });
-  p.on("crash", () => {
-    trace.event(`${name}: CRASHED`);
-  });
-  p.on("pageerror", (error) => {
-    trace.event(`${name}: page error ${error.message}`);
-  });
-  p.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning")
-      trace.event(`${name}: console ${message.type()} ${message.text()}`);
-  });
-  p.on("requestfailed", (request) => {
-    trace.event(
-      `${name}: request failed ${request.url()} ${request.failure()?.errorText ?? ""}`,
-    );
-  });
-}
-
-/**
- * Requests of the whole browser context (both tabs and the service workers) that started and have
- * not finished: Chromium holds a skipWaiting activation while the old worker still handles one.
- */
-function watchRequests(context: BrowserContext, trace: StepTrace): () => void {
-  const open = new Map<Request, number>();
-  const from = (request: Request) =>
-    request.serviceWorker() === null ? "page" : "service worker";
-  const started = (request: Request) => {
-    open.set(request, Date.now());
-  };
-  const finished = (request: Request) => {
-    open.delete(request);
-  };
-  const failed = (request: Request) => {
-    open.delete(request);
-    if (request.serviceWorker() !== null)
-      trace.event(
-        `service worker: request failed ${request.url()} ${request.failure()?.errorText ?? ""}`,
-      );
-  };
-  context.on("request", started);
-  context.on("requestfinished", finished);
-  context.on("requestfailed", failed);
-  trace.detail("requests in flight", () =>
-    [...open].map(
-      ([request, at]) =>
-        `${from(request)} ${request.method()} ${request.url()} for ${((Date.now() - at) / 1000).toFixed(1)} s`,
-    ),
-  );
-  return () => {
-    context.off("request", started);
-    context.off("requestfinished", finished);
-    context.off("requestfailed", failed);
-  };
-}
 
 /** Where a tab stands in an update (for a failure report). */
 function tabState(p: Page): Promise<unknown> {

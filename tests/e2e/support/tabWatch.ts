@@ -1,0 +1,73 @@
+// Browser-test helpers that feed a step trace (stepTrace.ts) for its failure report: a tab's
+// navigations, loads, errors and failed requests, and the requests of a whole browser context still
+// in flight. Test support.
+import type { BrowserContext, Page, Request } from "playwright-core";
+import type { StepTrace } from "./stepTrace";
+
+/** Records a tab's navigations, loads, errors and crashes into `trace`. */
+export function watchTab(p: Page, name: string, trace: StepTrace): void {
+  p.on("framenavigated", (frame) => {
+    if (frame === p.mainFrame())
+      trace.event(`${name}: navigated to ${frame.url()}`);
+  });
+  p.on("load", () => {
+    trace.event(`${name}: load`);
+  });
+  p.on("crash", () => {
+    trace.event(`${name}: CRASHED`);
+  });
+  p.on("pageerror", (error) => {
+    trace.event(`${name}: page error ${error.message}`);
+  });
+  p.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning")
+      trace.event(`${name}: console ${message.type()} ${message.text()}`);
+  });
+  p.on("requestfailed", (request) => {
+    trace.event(
+      `${name}: request failed ${request.url()} ${request.failure()?.errorText ?? ""}`,
+    );
+  });
+}
+
+/**
+ * Requests of the whole browser context (its tabs and service workers) that started and have not
+ * finished, with their age, for a stuck navigation (and Chromium holds a skipWaiting activation
+ * while the old worker still handles one); plus service-worker request failures (watchTab has the
+ * tabs' own). Returns the function that stops watching.
+ */
+export function watchRequests(
+  context: BrowserContext,
+  trace: StepTrace,
+): () => void {
+  const open = new Map<Request, number>();
+  const from = (request: Request) =>
+    request.serviceWorker() === null ? "page" : "service worker";
+  const started = (request: Request) => {
+    open.set(request, Date.now());
+  };
+  const finished = (request: Request) => {
+    open.delete(request);
+  };
+  const failed = (request: Request) => {
+    open.delete(request);
+    if (request.serviceWorker() !== null)
+      trace.event(
+        `service worker: request failed ${request.url()} ${request.failure()?.errorText ?? ""}`,
+      );
+  };
+  context.on("request", started);
+  context.on("requestfinished", finished);
+  context.on("requestfailed", failed);
+  trace.detail("requests in flight", () =>
+    [...open].map(
+      ([request, at]) =>
+        `${from(request)} ${request.method()} ${request.url()} for ${((Date.now() - at) / 1000).toFixed(1)} s`,
+    ),
+  );
+  return () => {
+    context.off("request", started);
+    context.off("requestfinished", finished);
+    context.off("requestfailed", failed);
+  };
+}
