@@ -26,7 +26,7 @@ const KEY = "rotation";
 /** Enough for a tab that slept through several rotations. */
 export const SPENT_KEPT = 8;
 /** A stuck database must not hold the refresh lock: past this, act as if there were no record. */
-export const LEDGER_TIMEOUT_MS = 2000;
+const LEDGER_TIMEOUT_MS = 2000;
 
 function openDb(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
