@@ -9,6 +9,9 @@ import { pushOptionsFromEnv } from "./domain/push/pushEnv";
 import { createLogger } from "./lib/logger";
 import { serverVersion } from "./lib/version";
 import { resolvePublicUrl } from "./domain/system/runtimeConfig";
+import { tuneHeap } from "./lib/heapTuning";
+
+tuneHeap();
 
 let config: AppConfig;
 try {

@@ -14,6 +14,9 @@ import { createLogger } from "../../server/lib/logger";
 import { serverVersion } from "../../server/lib/version";
 import type { BenchRequest, BenchUser } from "./gatewayBenchProtocol";
 import { GatewayDiagnostics } from "./gatewayDiagnostics";
+import { tuneHeap } from "../../server/lib/heapTuning";
+
+tuneHeap();
 
 const config = parseConfig(process.env);
 const logger = createLogger(config.logLevel);
