@@ -44,8 +44,7 @@ interface Run {
   sentAt: Float64Array;
   /** Bit 1: SENDACK seen, bit 2: RECV seen (a duplicate is not counted twice). */
   seen: Uint8Array;
-  ackLatencies: Float64Array;
-  /** SEND→SENDACK of message i (NaN until acknowledged), for the per-second series. */
+  /** SEND→SENDACK of message i (NaN until acknowledged or when refused). */
   ackLatencyOf: Float64Array;
   recvLatencies: Float64Array;
   sent: number;
@@ -63,7 +62,6 @@ function newRun(capacity: number): Run {
     base: nextSeqBase,
     sentAt: new Float64Array(capacity),
     seen: new Uint8Array(capacity),
-    ackLatencies: new Float64Array(capacity),
     ackLatencyOf: new Float64Array(capacity).fill(Number.NaN),
     recvLatencies: new Float64Array(capacity),
     sent: 0,
@@ -93,9 +91,8 @@ function onFrame(conn: Conn, frame: Frame): void {
       return;
     run.seen[i]! |= 1;
     if (frame.reasonCode === 1) {
-      const latency = now - run.sentAt[i]!;
-      run.ackLatencies[run.acked++] = latency;
-      run.ackLatencyOf[i] = latency;
+      run.acked += 1;
+      run.ackLatencyOf[i] = now - run.sentAt[i]!;
     } else run.refused += 1;
   } else if (frame.op === Op.RECV) {
     conn.ws.send(
@@ -276,7 +273,9 @@ async function run(
   )
     await new Promise((resolve) => setTimeout(resolve, 20));
   current = null;
-  const acks = r.ackLatencies.subarray(0, r.acked);
+  const acks = r.ackLatencyOf
+    .subarray(0, r.sent)
+    .filter((latency) => !Number.isNaN(latency));
   const recvs = r.recvLatencies.subarray(0, r.received);
   return {
     rate,
