@@ -6,7 +6,7 @@
 // a focus indicator, and the delete-conversation dialog takes focus, traps Tab, closes on Escape and
 // gives focus back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import {
   startServerProcess,
   type ServerProcess,
@@ -21,7 +21,7 @@ import {
   type FocusAudit,
 } from "./support/keyboard";
 import { traceSteps } from "./support/stepTrace";
-import { watchRequests, watchTab } from "./support/tabWatch";
+import { tabState, watchRequests, watchTab } from "./support/tabWatch";
 
 let server: ServerProcess;
 let browser: Browser;
@@ -45,18 +45,6 @@ function appErrors(errors: string[]): string[] {
   );
 }
 
-/** What a tab shows (for a failure report): its URL, headings and the start of its main text. */
-function pageState(page: Page): Promise<unknown> {
-  return page.evaluate(() => ({
-    url: location.pathname + location.search,
-    headings: Array.from(document.querySelectorAll("h1, h2"), (h) =>
-      h.textContent.trim(),
-    ),
-    main: (document.querySelector("main")?.textContent ?? "").slice(0, 300),
-    controller: navigator.serviceWorker.controller?.state ?? null,
-  }));
-}
-
 describe("keyboard only", () => {
   it("signs in, chats with service, orders, pays in the emulator cashier and sees the order paid", async ({
     onTestFailed,
@@ -75,7 +63,7 @@ describe("keyboard only", () => {
     const trace = traceSteps(onTestFailed);
     watchTab(page, "tab", trace);
     onTestFinished(watchRequests(context, trace));
-    trace.detail("tab", () => pageState(page));
+    trace.detail("tab", () => tabState(page));
     trace.detail("server output (end)", () => server.output().slice(-2000));
 
     // The skip link comes first and moves focus to the page's content.

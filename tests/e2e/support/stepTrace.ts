@@ -39,7 +39,7 @@ export function traceSteps(
   const events: { text: string; at: number }[] = [];
   const since = (at: number) => `+${((at - start) / 1000).toFixed(1)} s`;
   const details: { label: string; read: () => unknown }[] = [];
-  onTestFailed(async () => {
+  onTestFailed(async ({ task }) => {
     const now = Date.now();
     const lines = steps.flatMap(({ name, at }, i) => {
       const end = steps[i + 1]?.at ?? now;
@@ -54,7 +54,12 @@ export function traceSteps(
     });
     for (const { label, read } of details)
       lines.push(`  ${label}: ${await bounded(read)}`);
-    console.error(`Steps of the failed test:\n${lines.join("\n")}`);
+    const report = `Steps of the failed test:\n${lines.join("\n")}`;
+    console.error(report);
+    // NOTE: also in the error itself, so the failure summary at the very end of a long CI log
+    // (often all of it that is kept) carries it.
+    const error = task.result?.errors?.[0];
+    if (error !== undefined) error.message = `${error.message}\n${report}`;
   });
   return {
     step: (name) => {

@@ -71,3 +71,27 @@ export function watchRequests(
     context.off("requestfailed", failed);
   };
 }
+
+/**
+ * What a tab shows (for a failure report): its URL, headings, the start of its main text, its
+ * service-worker controller, and the last resources it fetched (ms since the tab's start:
+ * started+took; a resource still loading has no entry yet).
+ */
+export function tabState(page: Page): Promise<unknown> {
+  return page.evaluate(() => ({
+    url: location.pathname + location.search,
+    headings: Array.from(document.querySelectorAll("h1, h2"), (h) =>
+      h.textContent.trim(),
+    ),
+    main: (document.querySelector("main")?.textContent ?? "").slice(0, 300),
+    controller: navigator.serviceWorker.controller?.state ?? null,
+    now: Math.round(performance.now()),
+    lastFetched: performance
+      .getEntriesByType("resource")
+      .slice(-12)
+      .map(
+        (e) =>
+          `${e.name} ${String(Math.round(e.startTime))}+${String(Math.round(e.duration))}`,
+      ),
+  }));
+}
