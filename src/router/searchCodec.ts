@@ -12,5 +12,23 @@ function parseValue(value: string): unknown {
   return JSON.parse(value);
 }
 
-export const parseSearch = parseSearchWith(parseValue);
+const parseJson = parseSearchWith(parseValue);
+
+/**
+ * Parses a search string (`?a=1&b=x`) into values, long digit strings kept as written.
+ * @example parseSearch("?masterOrderNo=202611224865936500") // { masterOrderNo: "202611224865936500" }
+ */
+export function parseSearch(searchStr: string): Record<string, unknown> {
+  const search: Record<string, unknown> = parseJson(searchStr);
+  // NOTE: TanStack's decoder turns a digit string into a number before the parser sees it
+  // whenever the number prints back the same: "…936500" does (about 1 order number in 32),
+  // "…516304" does not. Such a number may already differ from the order number, so the string
+  // is taken again from the URL.
+  for (const [key, raw] of new URLSearchParams(searchStr)) {
+    if (LONG_DIGITS.test(raw) && typeof search[key] === "number")
+      search[key] = raw;
+  }
+  return search;
+}
+
 export const stringifySearch = stringifySearchWith(JSON.stringify, parseValue);

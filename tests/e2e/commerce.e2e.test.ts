@@ -42,8 +42,8 @@ describe("ordering and paying", () => {
     });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    // NOTE: in CI (never locally) the order page's heading has failed to show for 30 s after its
-    // URL, here and in the keyboard test; the report says what the tab showed and what was in flight.
+    // NOTE: a failure report says which step hung, what the tab showed and what was in flight (it
+    // found the order page's 404 for numbers such as …936500, fixed in src/router/searchCodec.ts).
     const trace = traceSteps(onTestFailed);
     watchTab(page, "tab", trace);
     onTestFinished(watchRequests(context, trace));

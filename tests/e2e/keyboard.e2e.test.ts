@@ -58,8 +58,8 @@ describe("keyboard only", () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     const audit: FocusAudit = [];
-    // NOTE: twice in CI (never locally) the order page's heading did not show for 30 s after its
-    // URL; the report says what the tab showed and which requests were still out.
+    // NOTE: a failure report says which step hung, what the tab showed and what was in flight (it
+    // found the order page's 404 for numbers such as …936500, fixed in src/router/searchCodec.ts).
     const trace = traceSteps(onTestFailed);
     watchTab(page, "tab", trace);
     onTestFinished(watchRequests(context, trace));
