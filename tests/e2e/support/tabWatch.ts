@@ -1,6 +1,6 @@
 // Browser-test helpers that feed a step trace (stepTrace.ts) for its failure report: a tab's
-// navigations, loads, errors and failed requests, and the requests of a whole browser context still
-// in flight. Test support.
+// navigations, loads, errors and failed requests, the requests of a whole browser context still in
+// flight, and what a tab shows. Test support.
 import type { BrowserContext, Page, Request } from "playwright-core";
 import type { StepTrace } from "./stepTrace";
 
