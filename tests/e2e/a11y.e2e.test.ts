@@ -208,9 +208,15 @@ describe.each(MODES)("%s mode", (mode) => {
           ),
         );
       };
-      const visit = async (page: Page, path: string) => {
+      const visit = async (page: Page, path: string, notFound = false) => {
         await page.goto(localized(locale, path));
         await settle(page);
+        // NOTE: a page that fell back to the 404 screen would otherwise be scanned in its place
+        // unnoticed (as /order was for order numbers such as …936500).
+        expect(
+          await page.locator("#not-found-title").count(),
+          `${where(path)}: the 404 screen ${notFound ? "is missing" : "is shown"}`,
+        ).toBe(notFound ? 1 : 0);
         await scan(page, path);
       };
 
@@ -219,7 +225,7 @@ describe.each(MODES)("%s mode", (mode) => {
 
       for (const entry of PAGES)
         await visit(entry.signedIn ? userPage : publicPage, entry.path(ids));
-      await visit(publicPage, "/no-such-page");
+      await visit(publicPage, "/no-such-page", true);
 
       // The login form with field errors, then with the server's refusal.
       await publicPage.goto(localized(locale, "/login"));
