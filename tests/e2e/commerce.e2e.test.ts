@@ -10,8 +10,7 @@ import {
 } from "../support/e2e/serverProcess";
 import { launchBrowser, MOBILE, watchErrors } from "../support/e2e/browser";
 import { signInWithPhone } from "./support/accounts";
-import { traceSteps } from "./support/stepTrace";
-import { tabState, watchRequests, watchTab } from "./support/tabWatch";
+import { traceTab } from "./support/tabWatch";
 
 let browser: Browser;
 let server: ServerProcess;
@@ -44,11 +43,9 @@ describe("ordering and paying", () => {
     const errors = watchErrors(page);
     // NOTE: a failure report says which step hung, what the tab showed and what was in flight (it
     // found the order page's 404 for numbers such as …936500, fixed in src/router/searchCodec.ts).
-    const trace = traceSteps(onTestFailed);
-    watchTab(page, "tab", trace);
-    onTestFinished(watchRequests(context, trace));
-    trace.detail("tab", () => tabState(page));
-    trace.detail("server output (end)", () => server.output().slice(-2000));
+    const trace = traceTab({ onTestFailed, onTestFinished }, page, () =>
+      server.output(),
+    );
     trace.step("sign in from the product page");
 
     // The product page's order button asks a signed-out visitor to log in, then comes back.

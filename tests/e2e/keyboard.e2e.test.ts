@@ -20,8 +20,7 @@ import {
   tabTo,
   type FocusAudit,
 } from "./support/keyboard";
-import { traceSteps } from "./support/stepTrace";
-import { tabState, watchRequests, watchTab } from "./support/tabWatch";
+import { traceTab } from "./support/tabWatch";
 
 let server: ServerProcess;
 let browser: Browser;
@@ -60,11 +59,9 @@ describe("keyboard only", () => {
     const audit: FocusAudit = [];
     // NOTE: a failure report says which step hung, what the tab showed and what was in flight (it
     // found the order page's 404 for numbers such as …936500, fixed in src/router/searchCodec.ts).
-    const trace = traceSteps(onTestFailed);
-    watchTab(page, "tab", trace);
-    onTestFinished(watchRequests(context, trace));
-    trace.detail("tab", () => tabState(page));
-    trace.detail("server output (end)", () => server.output().slice(-2000));
+    const trace = traceTab({ onTestFailed, onTestFinished }, page, () =>
+      server.output(),
+    );
 
     // The skip link comes first and moves focus to the page's content.
     trace.step("sign in");

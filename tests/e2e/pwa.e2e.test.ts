@@ -22,8 +22,7 @@ import {
 } from "./support/deploy";
 import { within } from "../support/within";
 import { setNetwork } from "./support/network";
-import { traceSteps } from "./support/stepTrace";
-import { watchRequests, watchTab } from "./support/tabWatch";
+import { traceTab, watchTab } from "./support/tabWatch";
 
 interface Envelope<T> {
   code: number;
@@ -77,7 +76,7 @@ const buildLabel = (p: Page) =>
   );
 
 /** Where a tab stands in an update (for a failure report). */
-function tabState(p: Page): Promise<unknown> {
+function updateState(p: Page): Promise<unknown> {
   return p.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     return {
@@ -198,11 +197,12 @@ describe("updates", () => {
     onTestFailed,
     onTestFinished,
   }) => {
-    const trace = traceSteps(onTestFailed);
-    watchTab(page, "this tab", trace);
-    onTestFinished(watchRequests(persistent.context, trace));
-    trace.detail("this tab", () => tabState(page));
-    trace.detail("server output (end)", () => server?.output().slice(-2000));
+    const trace = traceTab(
+      { onTestFailed, onTestFinished },
+      page,
+      () => server?.output(),
+      { name: "this tab", state: updateState },
+    );
     trace.step("back online");
     await setNetwork(persistent.context, page, true);
     trace.step("start the server with the next build");
@@ -212,7 +212,7 @@ describe("updates", () => {
     trace.step("open /blessing in another tab");
     const other = await persistent.context.newPage();
     watchTab(other, "other tab", trace);
-    trace.detail("other tab", () => tabState(other));
+    trace.detail("other tab", () => updateState(other));
     await other.goto(`${baseUrl}/blessing`);
     expect(await buildLabel(page)).toBe("");
     expect(await buildLabel(other)).toBe("");

@@ -1,8 +1,9 @@
 // Browser-test helpers that feed a step trace (stepTrace.ts) for its failure report: a tab's
 // navigations, loads, errors and failed requests, the requests of a whole browser context still in
-// flight, and what a tab shows. Test support.
+// flight, and what a tab shows; traceTab sets all of them up for a test. Test support.
 import type { BrowserContext, Page, Request } from "playwright-core";
-import type { StepTrace } from "./stepTrace";
+import type { TestContext } from "vitest";
+import { traceSteps, type StepTrace } from "./stepTrace";
 
 /** Records a tab's navigations, loads, errors and crashes into `trace`. */
 export function watchTab(p: Page, name: string, trace: StepTrace): void {
@@ -77,7 +78,7 @@ export function watchRequests(
  * service-worker controller, and the last resources it fetched (ms since the tab's start:
  * started+took; a resource still loading has no entry yet).
  */
-export function tabState(page: Page): Promise<unknown> {
+function tabState(page: Page): Promise<unknown> {
   return page.evaluate(() => ({
     url: location.pathname + location.search,
     headings: Array.from(document.querySelectorAll("h1, h2"), (h) =>
@@ -94,4 +95,30 @@ export function tabState(page: Page): Promise<unknown> {
           `${e.name} ${String(Math.round(e.startTime))}+${String(Math.round(e.duration))}`,
       ),
   }));
+}
+
+/**
+ * The step trace of a test that drives `page`: the tab's events and its context's requests in
+ * flight (both while the test runs), and on failure `state(page)` (tabState unless given) and the
+ * end of the server's output.
+ * @example const trace = traceTab(testContext, page, () => server.output()); trace.step("sign in");
+ */
+export function traceTab(
+  {
+    onTestFailed,
+    onTestFinished,
+  }: Pick<TestContext, "onTestFailed" | "onTestFinished">,
+  page: Page,
+  serverOutput: () => string | undefined,
+  {
+    name = "tab",
+    state = tabState,
+  }: { name?: string; state?: (p: Page) => Promise<unknown> } = {},
+): StepTrace {
+  const trace = traceSteps(onTestFailed);
+  watchTab(page, name, trace);
+  onTestFinished(watchRequests(page.context(), trace));
+  trace.detail(name, () => state(page));
+  trace.detail("server output (end)", () => serverOutput()?.slice(-2000));
+  return trace;
 }
