@@ -131,7 +131,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["tests/server/**/*.test.ts"],
+          include: ["tests/server/**/*.test.ts", "tests/support/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

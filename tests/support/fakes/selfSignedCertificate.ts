@@ -20,6 +20,19 @@ const tlv = (tag: number, ...content: Buffer[]): Buffer => {
   return Buffer.concat([Buffer.from([tag]), length(body.length), body]);
 };
 const seq = (...c: Buffer[]): Buffer => tlv(0x30, ...c);
+/** A non-negative INTEGER in DER's one minimal form: no leading zero byte unless the next byte
+ * has its top bit set (X.690 8.3.2; OpenSSL refuses anything else as "illegal padding"). */
+export function derUnsignedInteger(bytes: Uint8Array): Buffer {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start += 1;
+  const magnitude = Buffer.from(bytes.subarray(start));
+  return tlv(
+    0x02,
+    magnitude.length === 0 || magnitude[0]! >= 0x80
+      ? Buffer.concat([Buffer.from([0]), magnitude])
+      : magnitude,
+  );
+}
 const oid = (dotted: string): Buffer => {
   const [a, b, ...rest] = dotted.split(".").map(Number) as [
     number,
@@ -61,6 +74,8 @@ export function selfSignedCertificate(
     now?: Date;
     keyPair?: { privateKey: KeyObject; publicKey: KeyObject };
     commonName?: string;
+    /** Serial number bytes (big-endian, unsigned); 16 random bytes by default. */
+    serial?: Uint8Array;
   } = {},
 ): SelfSignedCertificate {
   const now = options.now ?? new Date();
@@ -71,11 +86,10 @@ export function selfSignedCertificate(
       ? seq(oid("1.2.840.113549.1.1.11"), tlv(0x05))
       : seq(oid("1.2.840.10045.4.3.2"));
   const cn = options.commonName ?? "localhost";
-  const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f;
+  const serial = options.serial ?? randomBytes(16);
   const tbs = seq(
     tlv(0xa0, tlv(0x02, Buffer.from([2]))),
-    tlv(0x02, serial),
+    derUnsignedInteger(serial),
     signatureAlgorithm,
     name(cn),
     seq(
