@@ -18,6 +18,7 @@ import { createDb } from "../../server/db/createDb";
 import type { MessageToStore } from "../../server/im/batchPlan";
 import { batchStatements } from "../../server/im/batchStatements";
 import { persistBatch } from "../../server/im/persistBatch";
+import { spread } from "./spread";
 
 const SIZES = (process.env.BENCH_BATCHES ?? "1,5,25,100,200")
   .split(",")
@@ -37,12 +38,6 @@ const log = (line: string) => {
   process.stdout.write(`${line}\n`);
 };
 const round2 = (n: number) => Math.round(n * 100) / 100;
-
-function quantile(sorted: readonly number[], q: number): number {
-  return (
-    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
-  );
-}
 
 /** Messages like the gateway's: alternating senders over CHANNELS channels, red dot, text. */
 function messageSource(): (count: number) => MessageToStore[] {
@@ -122,14 +117,14 @@ async function main(): Promise<void> {
       }
     }
     const sizes = SIZES.map((size) => {
-      const sorted = [...(times.get(size) as number[])].sort((a, b) => a - b);
-      const mean = sorted.reduce((s, t) => s + t, 0) / sorted.length;
+      const { count, p50, p99, max, total } = spread(times.get(size) ?? []);
+      const mean = total / count;
       return {
         batch: size,
-        batches: sorted.length,
-        p50_ms: round2(quantile(sorted, 0.5)),
-        p99_ms: round2(quantile(sorted, 0.99)),
-        max_ms: round2(sorted.at(-1) ?? 0),
+        batches: count,
+        p50_ms: p50,
+        p99_ms: p99,
+        max_ms: max,
         mean_ms: round2(mean),
         us_per_msg: Math.round((mean / size) * 1000),
       };

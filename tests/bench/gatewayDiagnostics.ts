@@ -8,14 +8,7 @@ import {
   monitorEventLoopDelay,
 } from "node:perf_hooks";
 import type { BatchTiming } from "../../server/im/GroupCommitter";
-
-export interface Spread {
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
-  total: number;
-}
+import { type Spread, spread } from "./spread";
 
 /**
  * Event-loop stalls longer than STALL_MS and what overlapped them: GC pauses, group-commit
@@ -45,23 +38,6 @@ export interface DiagnosticsSnapshot {
   batchSize: Spread;
   batchWait: Spread;
   batchWrite: Spread;
-}
-
-function spread(values: readonly number[]): Spread {
-  const sorted = Float64Array.from(values).sort();
-  const at = (p: number) =>
-    sorted.length === 0
-      ? 0
-      : (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ??
-        0);
-  const round = (n: number) => Number(n.toFixed(2));
-  return {
-    count: sorted.length,
-    p50: round(at(0.5)),
-    p99: round(at(0.99)),
-    max: round(sorted.length === 0 ? 0 : (sorted[sorted.length - 1] ?? 0)),
-    total: round(sorted.reduce((a, b) => a + b, 0)),
-  };
 }
 
 function histogramSpread(h: IntervalHistogram): Spread {
