@@ -156,6 +156,9 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           testTimeout: 60_000,
+          // NOTE: Vitest's default of 1 s is less than a service worker or a tab on a busy 2-core
+          // runner sometimes needs to react (a push notification came 1.3 s late in CI).
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
           fileParallelism: false,
         },
