@@ -20,6 +20,11 @@ import type {
   RunStats,
 } from "./gatewayBenchProtocol";
 import { GatewayDiagnostics } from "./gatewayDiagnostics";
+import { tuneHeap } from "../../server/lib/heapTuning";
+
+// NOTE: the server's V8 settings here too: the load generator's own mark-compacts stall its event
+// loop, and a SENDACK or RECV read late counts as server latency.
+tuneHeap();
 
 interface Conn {
   ws: WebSocket;
