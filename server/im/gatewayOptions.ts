@@ -34,7 +34,7 @@ export interface GatewayOptions {
   maxSubscriptions: number;
   /** Messages per group-commit transaction at most. */
   maxBatch: number;
-  /** Under load, how long a new batch waits for more messages (0 = never; idle batches never wait). */
+  /** Under load, batches start at most this often (ms; 0 = back to back; idle batches never wait). */
   commitLingerMs: number;
   /** Node id announced in CONNACK for v >= 4. */
   nodeId: bigint;

@@ -95,6 +95,91 @@ describe("GroupCommitter", () => {
     ]);
   });
 
+  describe("under load (lingerMs)", () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A committer whose first write lasts until `release()`; records each batch and its start. */
+    function heldFirstWrite(maxBatch: number, lingerMs: number) {
+      const starts: [number[], number][] = [];
+      let release: () => void = () => undefined;
+      const committer = new GroupCommitter<number, number>(
+        async (items) => {
+          starts.push([[...items], Date.now()]);
+          if (items[0] === 1) await new Promise<void>((r) => (release = r));
+          return [...items];
+        },
+        maxBatch,
+        lingerMs,
+        () => Date.now(),
+      );
+      return {
+        committer,
+        starts,
+        release: () => {
+          release();
+        },
+      };
+    }
+
+    it("starts the next batch lingerMs after the previous one started, handing out results meanwhile", async () => {
+      const { committer, starts, release } = heldFirstWrite(100, 10);
+      const t0 = Date.now();
+      let firstDone = false;
+      const first = committer.submit(1).then(() => (firstDone = true));
+      await vi.advanceTimersByTimeAsync(0);
+      const second = [2, 3].map((i) => committer.submit(i));
+      await vi.advanceTimersByTimeAsync(4);
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(firstDone).toBe(true);
+      expect(starts).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(5);
+      expect(starts).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(starts).toEqual([
+        [[1], t0],
+        [[2, 3], t0 + 10],
+      ]);
+      await Promise.all([first, ...second]);
+    });
+
+    it("does not wait when a full batch is queued, or when the write took lingerMs or longer", async () => {
+      const full = heldFirstWrite(2, 10);
+      const t0 = Date.now();
+      const first = full.committer.submit(1);
+      await vi.advanceTimersByTimeAsync(0);
+      const rest = [2, 3, 4].map((i) => full.committer.submit(i));
+      await vi.advanceTimersByTimeAsync(4);
+      full.release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(full.starts.slice(0, 2)).toEqual([
+        [[1], t0],
+        [[2, 3], t0 + 4],
+      ]);
+      await vi.advanceTimersByTimeAsync(20);
+      await Promise.all([first, ...rest]);
+
+      const slow = heldFirstWrite(100, 10);
+      const t1 = Date.now();
+      const one = slow.committer.submit(1);
+      await vi.advanceTimersByTimeAsync(0);
+      const two = slow.committer.submit(2);
+      await vi.advanceTimersByTimeAsync(12);
+      slow.release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(slow.starts).toEqual([
+        [[1], t1],
+        [[2], t1 + 12],
+      ]);
+      await Promise.all([one, two]);
+    });
+  });
+
   it("retries a failed batch item by item before the next batch is written (order kept)", async () => {
     const writes: number[][] = [];
     let release: () => void = () => undefined;
