@@ -39,7 +39,7 @@ interface Waiting<I, R> {
  * waits until `lingerMs` after the previous one started (its results are handed out meanwhile),
  * and after a pause shorter than `lingerMs` the first item of a new batch waits `lingerMs` for
  * company. So a busy system writes fewer, larger batches (at 5,000 msg/s about 24 instead of 12,
- * and the server uses ~14 % of a core less); an idle one writes at once.
+ * and the server uses 9–14 % of a core less); an idle one writes at once.
  *
  * @example
  * const committer = new GroupCommitter((items) => persist(items), 512, 2);

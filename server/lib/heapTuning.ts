@@ -14,9 +14,10 @@
 // a p99 SENDACK of 75–130 ms against ~20 ms in the others. `npm run bench:gateway`, 10,000
 // connections, 5,000 msg/s for 30 s: p99 SENDACK 93 ms with 9–11 mark-compacts in the window;
 // 54 ms with this flag in the server only (the load generator's own 2 mark-compacts still stalled
-// it up to 80 ms, and a reply read late counts as latency); 23–24 ms with it in both (none in the
-// window). It costs heap while busy, not at rest: RSS per idle connection after a full GC stays
-// 4–10 KB.
+// it up to 80 ms, and a reply read late counts as latency); with it in both, 23–24 ms in quiet
+// moments and 29–51 ms in noisier ones. A mark-compact still comes every 30–60 s, and the one or
+// two seconds around it reach 60–145 ms. It costs heap while busy, not at rest: RSS per idle
+// connection after a full GC stays 4–10 KB.
 import { setFlagsFromString } from "node:v8";
 
 /** The V8 flags of a gateway process (and of the benchmark's load generator). */
