@@ -114,20 +114,16 @@ export class GroupCommitter<I, R> {
       });
       if (result.ok) {
         const pause = this.#pacing(start);
-        if (pause > 0) {
-          batch.forEach((waiting, i) => {
-            waiting.resolve(result.results[i] as R);
-          });
-          await new Promise((resolve) => setTimeout(resolve, pause));
-          writing = this.#begin();
-          continue;
-        }
-        // NOTE: the next batch starts before this one's results are handed out, so the database
-        // writes it while this thread sends the SENDACKs and RECVs of the one just committed.
-        writing = this.#begin();
+        // NOTE: unless paced, the next batch starts before this one's results are handed out, so
+        // the database writes it while this thread sends the SENDACKs and RECVs just committed.
+        if (pause === 0) writing = this.#begin();
         batch.forEach((waiting, i) => {
           waiting.resolve(result.results[i] as R);
         });
+        if (pause > 0) {
+          await new Promise((resolve) => setTimeout(resolve, pause));
+          writing = this.#begin();
+        }
       } else {
         await this.#retrySingly(batch, result.error);
         writing = this.#begin();
