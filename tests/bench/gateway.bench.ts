@@ -7,7 +7,8 @@
 // and the whole run stops itself after 15 minutes. Last line: one JSON object. For development A/B
 // runs: BENCH_RATES (fixed rates instead of the search, after BENCH_WARMUP_S = 5 s at the first),
 // BENCH_SKIP_RELAY=1, BENCH_DIAG=1 (per run: event-loop stalls with the main thread's run-queue
-// wait, GC pauses and major collections, group-commit timings, and the p99 SENDACK of each second),
+// wait, GC pauses and major collections, group-commit timings, the p99 SENDACK of each second, and
+// a timeline of the stalls and major collections with their second in the run),
 // and BENCH_SERVER_NODE_ARGS / BENCH_LOAD_NODE_ARGS (e.g. --cpu-prof) for the two processes.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -163,9 +164,11 @@ async function searchAndSustain(
       log(`    SENDACK p99 per second: ${stats.ackP99BySecond.join(" ")}`);
     if (DIAG) {
       const loadDiag = await diag(load);
-      if (loadDiag !== null) log(describeDiagnostics("load", loadDiag));
+      if (loadDiag !== null)
+        log(describeDiagnostics("load", loadDiag, stats.startedAt));
       const serverDiag = label === "gateway" ? await diag(server) : null;
-      if (serverDiag !== null) log(describeDiagnostics("server", serverDiag));
+      if (serverDiag !== null)
+        log(describeDiagnostics("server", serverDiag, stats.startedAt));
     }
     if (meetsTargets(stats)) bestMeeting = Math.max(bestMeeting, stats.rate);
     await new Promise((r) => setTimeout(r, keepsUp(stats) ? 500 : 2_500));

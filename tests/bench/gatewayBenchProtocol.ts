@@ -48,6 +48,8 @@ export interface RunStats {
   ackP99: number;
   recvP50: number;
   recvP99: number;
+  /** Wall-clock ms at which the run began (lines up the processes' diagnostics). */
+  startedAt: number;
   /** BENCH_DIAG=1: p99 SEND→SENDACK (ms) of the messages sent in each second of the run. */
   ackP99BySecond?: number[];
 }

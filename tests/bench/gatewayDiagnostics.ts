@@ -38,6 +38,17 @@ export interface DiagnosticsSnapshot {
   batchSize: Spread;
   batchWait: Spread;
   batchWrite: Spread;
+  /** Stalls and major collections in order, at wall-clock ms (to line up with the other process). */
+  timeline: TimelineEvent[];
+}
+
+export interface TimelineEvent {
+  /** Wall-clock ms (performance.timeOrigin based) at which it began. */
+  at: number;
+  what: "stall" | "major GC";
+  ms: number;
+  /** Stalls: of `ms`, the time the main thread was not running. */
+  offCpuMs?: number;
 }
 
 function histogramSpread(h: IntervalHistogram): Spread {
@@ -88,6 +99,7 @@ export class GatewayDiagnostics {
   readonly #ticker: NodeJS.Timeout;
   #gc: number[] = [];
   #majorGcs = 0;
+  #majorSpans: Span[] = [];
   #gcSpans: Span[] = [];
   #writeSpans: Span[] = [];
   #stalls: (Span & { cpuMs: number; queuedMs: number })[] = [];
@@ -103,8 +115,13 @@ export class GatewayDiagnostics {
       for (const entry of list.getEntries()) {
         this.#gc.push(entry.duration);
         const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
-        if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR)
+        if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) {
           this.#majorGcs += 1;
+          this.#majorSpans.push({
+            start: entry.startTime,
+            end: entry.startTime + entry.duration,
+          });
+        }
         this.#gcSpans.push({
           start: entry.startTime,
           end: entry.startTime + entry.duration,
@@ -165,10 +182,24 @@ export class GatewayDiagnostics {
       batchSize: spread(this.#sizes),
       batchWait: spread(this.#waits),
       batchWrite: spread(this.#writes),
+      timeline: [
+        ...stalls.map((x): TimelineEvent => ({
+          at: performance.timeOrigin + x.start,
+          what: "stall",
+          ms: Math.round(x.end - x.start),
+          offCpuMs: Math.round(Math.max(0, x.end - x.start - x.cpuMs)),
+        })),
+        ...this.#majorSpans.map((x): TimelineEvent => ({
+          at: performance.timeOrigin + x.start,
+          what: "major GC",
+          ms: Number((x.end - x.start).toFixed(1)),
+        })),
+      ].sort((a, b) => a.at - b.at),
     };
     this.#loop.reset();
     this.#gc = [];
     this.#majorGcs = 0;
+    this.#majorSpans = [];
     this.#gcSpans = [];
     this.#writeSpans = [];
     this.#stalls = [];
@@ -179,17 +210,29 @@ export class GatewayDiagnostics {
   }
 }
 
-/** One line per snapshot for the bench log. */
+/**
+ * One line per snapshot for the bench log, then its timeline: seconds since `origin` (the run's
+ * wall-clock start) of each stall and major collection.
+ */
 export function describeDiagnostics(
   label: string,
   d: DiagnosticsSnapshot,
+  origin: number,
 ): string {
+  const timeline = d.timeline
+    .map(
+      (e) =>
+        `@${((e.at - origin) / 1000).toFixed(1)}s ${e.what} ${e.ms} ms` +
+        (e.offCpuMs === undefined ? "" : ` (off-CPU ${e.offCpuMs})`),
+    )
+    .join(", ");
   const s = (x: Spread) =>
     `n ${x.count} p50 ${x.p50} p99 ${x.p99} max ${x.max}`;
   return (
     `    ${label}: stalls > ${STALL_MS} ms: ${d.stalls.count}, ${d.stalls.totalMs} ms (max ${d.stalls.maxMs}; overlapping GC ${d.stalls.gcMs}, commit writes ${d.stalls.writeMs}, main thread off-CPU ${d.stalls.offCpuMs}, of it waiting for a CPU ${d.stalls.runQueueMs}) | loop delay ${s(d.loop)} | GC ${s(d.gc)} total ${d.gc.total} ms, ${d.majorGcs} major` +
     (d.batchSize.count > 0
       ? ` | batches ${d.batchSize.count} size p50 ${d.batchSize.p50} max ${d.batchSize.max}; wait ${s(d.batchWait)}; write ${s(d.batchWrite)}`
-      : "")
+      : "") +
+    (timeline === "" ? "" : `\n      ${label} timeline: ${timeline}`)
   );
 }

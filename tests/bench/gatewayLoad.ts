@@ -294,6 +294,7 @@ async function run(
     ackP99: percentile(acks, 99),
     recvP50: percentile(recvs, 50),
     recvP99: percentile(recvs, 99),
+    startedAt: performance.timeOrigin + started,
     ...(diagnostics === null
       ? {}
       : { ackP99BySecond: ackP99BySecond(r, started, seconds) }),
