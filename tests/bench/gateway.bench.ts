@@ -39,7 +39,7 @@ const FIXED_RATES = (process.env.BENCH_RATES ?? "")
   .filter(Boolean)
   .map(Number);
 const SKIP_RELAY = process.env.BENCH_SKIP_RELAY === "1";
-/** Seconds at the first fixed rate before the measured fixed runs (BENCH_WARMUP_S). */
+/** Seconds of warm-up before the target run, or at the first fixed rate before the fixed runs. */
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 /** BENCH_DIAG=1: event-loop delay, GC and group-commit timings of both processes per run. */
 const DIAG = process.env.BENCH_DIAG === "1";

@@ -98,7 +98,7 @@ export class GatewayDiagnostics {
   readonly #gcObserver: PerformanceObserver;
   readonly #ticker: NodeJS.Timeout;
   #gc: number[] = [];
-  #majorGcs = 0;
+  /** The major (mark-compact) ones among the GC pauses. */
   #majorSpans: Span[] = [];
   #gcSpans: Span[] = [];
   #writeSpans: Span[] = [];
@@ -115,17 +115,13 @@ export class GatewayDiagnostics {
       for (const entry of list.getEntries()) {
         this.#gc.push(entry.duration);
         const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
-        if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) {
-          this.#majorGcs += 1;
-          this.#majorSpans.push({
-            start: entry.startTime,
-            end: entry.startTime + entry.duration,
-          });
-        }
-        this.#gcSpans.push({
+        const span = {
           start: entry.startTime,
           end: entry.startTime + entry.duration,
-        });
+        };
+        this.#gcSpans.push(span);
+        if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR)
+          this.#majorSpans.push(span);
       }
     });
     this.#gcObserver.observe({ entryTypes: ["gc"] });
@@ -178,7 +174,7 @@ export class GatewayDiagnostics {
       },
       loop: histogramSpread(this.#loop),
       gc: spread(this.#gc),
-      majorGcs: this.#majorGcs,
+      majorGcs: this.#majorSpans.length,
       batchSize: spread(this.#sizes),
       batchWait: spread(this.#waits),
       batchWrite: spread(this.#writes),
@@ -198,7 +194,6 @@ export class GatewayDiagnostics {
     };
     this.#loop.reset();
     this.#gc = [];
-    this.#majorGcs = 0;
     this.#majorSpans = [];
     this.#gcSpans = [];
     this.#writeSpans = [];
