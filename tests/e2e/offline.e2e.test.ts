@@ -33,6 +33,7 @@ import {
 import { startImLinkProxy, type ImLinkProxy } from "./support/imLinkProxy";
 import { within } from "../support/within";
 import { setNetwork } from "./support/network";
+import { traceTab, updateState } from "./support/tabWatch";
 
 const SESSION_KEYS = [
   "fy_access_token",
@@ -330,16 +331,30 @@ describe.each<WorkerMode>(["shared", "dedicated"])(
 );
 
 describe("updates", () => {
-  it("a deploy while a message waits in the outbox reloads only on the first navigation after it was sent", async () => {
+  it("a deploy while a message waits in the outbox reloads only on the first navigation after it was sent", async ({
+    onTestFailed,
+    onTestFinished,
+  }) => {
     const user = await open(userState, `/destiny?chat=${SERVICE_STAFF.imId}`);
     const { page } = user;
+    // NOTE: a failure report says where the update stood (service workers, banner, requests still
+    // in flight): this test failed once in CI waiting for the reload, and never locally.
+    const trace = traceTab(
+      { onTestFailed, onTestFinished },
+      page,
+      () => server.output(),
+      { name: "user tab", state: updateState },
+    );
     // As an installed app is: controlled by the service worker of the running build.
+    trace.step("wait until the service worker controls the tab");
     await serviceWorkerActive(page);
     await page.reload();
     await page.waitForFunction(
       () => navigator.serviceWorker.controller !== null,
     );
+    trace.step("wait for the next build (vite build)");
     await within("the next build (vite build)", 300_000, building);
+    trace.step("cut the IM link and write a message");
     await waitConnected(page);
     await waitConnected(staff.page);
     proxy.cutIm();
@@ -354,6 +369,7 @@ describe("updates", () => {
     expect(await pendingOutbox(page)).toBe(1);
 
     // Deploy: the next build on the same data, behind the same proxy.
+    trace.step("deploy the next build");
     await server.stop();
     server = await startDeployServer({
       port: await freePort(),
@@ -363,6 +379,7 @@ describe("updates", () => {
     });
     proxy.setUpstream(server.port);
     expect(await buildLabel(page)).toBe("");
+    trace.step("wait for the update prompt");
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 1;
       window.dispatchEvent(new Event("focus"));
@@ -373,6 +390,7 @@ describe("updates", () => {
       .waitFor({ timeout: 60_000 });
 
     // Navigating while the message waits: no reload, and the banner says why.
+    trace.step("navigate to / while the message waits");
     await page.getByRole("button", { name: "返回会话列表" }).click();
     await page.getByRole("heading", { level: 1, name: "消息" }).waitFor();
     await page.locator('.tabbar a[href="/"]').click();
@@ -386,6 +404,7 @@ describe("updates", () => {
     expect(await buildLabel(page)).toBe("");
 
     // The IM link returns: the message goes out (once) and leaves the outbox.
+    trace.step("restore the IM link: wait for the message to go out");
     proxy.restoreIm();
     await nudge(user);
     await nudge(staff);
@@ -393,6 +412,7 @@ describe("updates", () => {
     await expect.poll(() => pendingOutbox(page), { timeout: 60_000 }).toBe(0);
 
     // The next navigation activates the new build and reloads into it.
+    trace.step("navigate to /destiny: wait for the next build");
     await page.locator('.tabbar a[href="/destiny"]').click();
     await page.waitForFunction(
       () => document.documentElement.dataset.build === "next",
@@ -405,6 +425,7 @@ describe("updates", () => {
         () => (window as unknown as { marker?: number }).marker,
       ),
     ).toBeUndefined();
+    trace.step("open the conversation: the message is there once");
     await conversationRow(page, SERVICE_STAFF.imId).click();
     await expect
       .poll(() => bubbles(page, text).getAttribute("data-status"))

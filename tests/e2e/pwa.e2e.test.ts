@@ -22,7 +22,7 @@ import {
 } from "./support/deploy";
 import { within } from "../support/within";
 import { setNetwork } from "./support/network";
-import { traceTab, watchTab } from "./support/tabWatch";
+import { traceTab, updateState, watchTab } from "./support/tabWatch";
 
 interface Envelope<T> {
   code: number;
@@ -74,25 +74,6 @@ const buildLabel = (p: Page) =>
     "reading its build label",
     () => document.documentElement.dataset.build ?? "",
   );
-
-/** Where a tab stands in an update (for a failure report). */
-function updateState(p: Page): Promise<unknown> {
-  return p.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return {
-      url: location.pathname,
-      build: document.documentElement.dataset.build ?? "",
-      visibility: document.visibilityState,
-      controller: navigator.serviceWorker.controller?.state ?? null,
-      installing: registration?.installing?.state ?? null,
-      waiting: registration?.waiting?.state ?? null,
-      active: registration?.active?.state ?? null,
-      status: Array.from(document.querySelectorAll('[role="status"]'), (el) =>
-        el.textContent.trim(),
-      ),
-    };
-  });
-}
 
 beforeAll(async () => {
   builtDir = builtApp();

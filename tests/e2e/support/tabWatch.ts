@@ -98,6 +98,28 @@ function tabState(page: Page): Promise<unknown> {
 }
 
 /**
+ * Where a tab stands in an update (for a failure report): its build label, its service workers'
+ * states and what its status banners say (why a ready update waits, if it does).
+ */
+export function updateState(p: Page): Promise<unknown> {
+  return p.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return {
+      url: location.pathname,
+      build: document.documentElement.dataset.build ?? "",
+      visibility: document.visibilityState,
+      controller: navigator.serviceWorker.controller?.state ?? null,
+      installing: registration?.installing?.state ?? null,
+      waiting: registration?.waiting?.state ?? null,
+      active: registration?.active?.state ?? null,
+      status: Array.from(document.querySelectorAll('[role="status"]'), (el) =>
+        el.textContent.trim(),
+      ),
+    };
+  });
+}
+
+/**
  * The step trace of a test that drives `page`: the tab's events and its context's requests in
  * flight (both while the test runs), and on failure `state(page)` (tabState unless given) and the
  * end of the server's output.
