@@ -33,7 +33,7 @@ import {
 import { startImLinkProxy, type ImLinkProxy } from "./support/imLinkProxy";
 import { within } from "../support/within";
 import { setNetwork } from "./support/network";
-import { traceTab, updateState } from "./support/tabWatch";
+import { traceTab, updateState, watchServiceWorker } from "./support/tabWatch";
 
 const SESSION_KEYS = [
   "fy_access_token",
@@ -345,6 +345,7 @@ describe("updates", () => {
       () => server.output(),
       { name: "user tab", state: updateState },
     );
+    await watchServiceWorker(page, "user tab", trace);
     // As an installed app is: controlled by the service worker of the running build.
     trace.step("wait until the service worker controls the tab");
     await serviceWorkerActive(page);

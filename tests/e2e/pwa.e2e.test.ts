@@ -22,7 +22,12 @@ import {
 } from "./support/deploy";
 import { within } from "../support/within";
 import { setNetwork } from "./support/network";
-import { traceTab, updateState, watchTab } from "./support/tabWatch";
+import {
+  traceTab,
+  updateState,
+  watchServiceWorker,
+  watchTab,
+} from "./support/tabWatch";
 
 interface Envelope<T> {
   code: number;
@@ -184,6 +189,7 @@ describe("updates", () => {
       () => server?.output(),
       { name: "this tab", state: updateState },
     );
+    await watchServiceWorker(page, "this tab", trace);
     trace.step("back online");
     await setNetwork(persistent.context, page, true);
     trace.step("start the server with the next build");

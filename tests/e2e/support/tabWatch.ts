@@ -1,6 +1,7 @@
 // Browser-test helpers that feed a step trace (stepTrace.ts) for its failure report: a tab's
-// navigations, loads, errors and failed requests, the requests of a whole browser context still in
-// flight, and what a tab shows; traceTab sets all of them up for a test. Test support.
+// navigations, loads, errors, failed requests and service-worker lifecycle, the requests of a whole
+// browser context still in flight, and what a tab shows; traceTab sets most of them up for a test.
+// Test support.
 import type { BrowserContext, Page, Request } from "playwright-core";
 import type { TestContext } from "vitest";
 import { traceSteps, type StepTrace } from "./stepTrace";
@@ -29,6 +30,50 @@ export function watchTab(p: Page, name: string, trace: StepTrace): void {
       `${name}: request failed ${request.url()} ${request.failure()?.errorText ?? ""}`,
     );
   });
+}
+
+/**
+ * Records a tab's service-worker lifecycle into `trace`, in this document and the ones after it:
+ * updates found, each worker's state changes and the tab's controller changes, so an update that
+ * never lands says whether the new worker installed, was activated, or took over the tab.
+ */
+export async function watchServiceWorker(
+  p: Page,
+  name: string,
+  trace: StepTrace,
+): Promise<void> {
+  await p.exposeFunction("__traceServiceWorker", (text: string) => {
+    trace.event(`${name}: ${text}`);
+  });
+  const watch = () => {
+    const report = (text: string) => {
+      void (
+        window as unknown as { __traceServiceWorker: (t: string) => unknown }
+      ).__traceServiceWorker(text);
+    };
+    const sw = navigator.serviceWorker as ServiceWorkerContainer | undefined;
+    if (sw === undefined) return;
+    sw.addEventListener("controllerchange", () => {
+      report(`controllerchange (now ${sw.controller?.state ?? "none"})`);
+    });
+    const follow = (worker: ServiceWorker | null, role: string) => {
+      worker?.addEventListener("statechange", () => {
+        report(`${role} service worker → ${worker.state}`);
+      });
+    };
+    void sw.getRegistration().then((registration) => {
+      if (registration === undefined) return;
+      follow(registration.installing, "installing");
+      follow(registration.waiting, "waiting");
+      follow(registration.active, "active");
+      registration.addEventListener("updatefound", () => {
+        report("updatefound");
+        follow(registration.installing, "new");
+      });
+    });
+  };
+  await p.addInitScript(watch);
+  await p.evaluate(watch);
 }
 
 /**
