@@ -1,8 +1,11 @@
 // Starts the PWA layer in the tab: install capture, sync and quota tracking,
 // persistence after sign-in, and the service worker (workbox-window) with its update checks and the
-// gated, cross-tab update on the next navigation. Does nothing to the SW in dev unless PWA_DEV.
+// gated, cross-tab update on the next navigation (its gate read again while it is held). Does nothing
+// to the SW in dev unless PWA_DEV.
 import { subscribe } from "valtio";
+import { subscribeKey } from "valtio/utils";
 import { session } from "../state/session";
+import { pwaState } from "./pwaState";
 import { clearDraftOnPagehide, isDraftActive } from "./draftActive";
 import { captureInstallPrompt } from "./installPrompt";
 import { onNavigation } from "./routeHooks";
@@ -17,6 +20,8 @@ import {
 
 const CHANNEL = "fuyuan-pwa";
 const ACTIVATE_TIMEOUT_MS = 5000;
+/** How often a held update reads its gate again (only while the banner says it is held). */
+const HELD_RECHECK_MS = 2000;
 
 interface ActivatedMessage {
   type: "activated";
@@ -41,6 +46,26 @@ function askPersistenceAfterSignIn(): void {
   };
   check();
   subscribe(session, check);
+}
+
+/**
+ * While an update is held by the outbox or a draft, reads its gate every HELD_RECHECK_MS, so the
+ * banner says "applies on the next navigation" once the message is out or the draft sent, not only
+ * after the next navigation. The outbox is written by the IM worker, the drafts by any tab.
+ */
+function recheckWhileHeld(ctl: UpdateController, target: Window): void {
+  let timer: number | null = null;
+  subscribeKey(pwaState, "updateBlocked", (reason) => {
+    const held = reason === "outbox" || reason === "draft";
+    if (held && timer === null)
+      timer = target.setInterval(() => {
+        void ctl.recheck();
+      }, HELD_RECHECK_MS);
+    else if (!held && timer !== null) {
+      target.clearInterval(timer);
+      timer = null;
+    }
+  });
 }
 
 export function registerPwa(buildId: string, target: Window = window): void {
@@ -133,6 +158,7 @@ async function startServiceWorker(
   wb.addEventListener("waiting", () => {
     ctl.setWaiting();
   });
+  recheckWhileHeld(ctl, target);
   onNavigation(() => {
     void ctl.apply();
   });

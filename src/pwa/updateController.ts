@@ -1,6 +1,7 @@
 // Decides when a waiting build is applied: at the next route navigation, never while the outbox has
 // unsent messages or a draft is being typed in any tab, and never twice for the same build (loop
-// guard). It does no I/O itself: the service worker, Dexie and the page come in as `UpdateDeps`.
+// guard). While it is held, `recheck` keeps the stated reason current. It does no I/O itself: the
+// service worker, Dexie and the page come in as `UpdateDeps`.
 import { pwaState, type UpdateBlock } from "./pwaState";
 
 const RELOAD_KEY = "fuyuan-update-reloaded-from";
@@ -33,6 +34,11 @@ export interface UpdateController {
   followOtherTab: () => void;
   /** Called on every route navigation (and by the "update now" button). */
   apply: () => Promise<ApplyResult>;
+  /**
+   * Reads the gate of an update held by the outbox or a draft again, without applying it: the
+   * banner then says why it still waits, or that the next navigation applies it.
+   */
+  recheck: () => Promise<void>;
 }
 
 export function createUpdateController(deps: UpdateDeps): UpdateController {
@@ -42,6 +48,12 @@ export function createUpdateController(deps: UpdateDeps): UpdateController {
   const block = (reason: UpdateBlock): ApplyResult => {
     pwaState.updateBlocked = reason;
     return reason;
+  };
+  /** What holds the update now besides the loop guard (null: nothing). */
+  const held = async (): Promise<"outbox" | "draft" | null> => {
+    if ((await deps.pendingOutbox()) > 0) return "outbox";
+    if (deps.draftActive()) return "draft";
+    return null;
   };
 
   return {
@@ -59,8 +71,8 @@ export function createUpdateController(deps: UpdateDeps): UpdateController {
       try {
         if (deps.sessionStorage.getItem(RELOAD_KEY) === deps.buildId)
           return block("loop");
-        if ((await deps.pendingOutbox()) > 0) return block("outbox");
-        if (deps.draftActive()) return block("draft");
+        const reason = await held();
+        if (reason !== null) return block(reason);
         pwaState.updateBlocked = null;
         if (mode === "waiting") {
           // NOTE: a reload before the new worker controls would only reload the old build.
@@ -74,6 +86,14 @@ export function createUpdateController(deps: UpdateDeps): UpdateController {
       } finally {
         applying = false;
       }
+    },
+    async recheck() {
+      const stated = pwaState.updateBlocked;
+      if (mode === "idle" || applying) return;
+      if (stated !== "outbox" && stated !== "draft") return;
+      const reason = await held();
+      // NOTE: an apply that ends after this read writes its own answer last, so it stands.
+      if (pwaState.updateBlocked === stated) pwaState.updateBlocked = reason;
     },
   };
 }

@@ -411,6 +411,9 @@ describe("updates", () => {
     await nudge(staff);
     await bubbles(staff.page, text).waitFor({ timeout: 60_000 });
     await expect.poll(() => pendingOutbox(page), { timeout: 60_000 }).toBe(0);
+    // Nothing holds the update now: the banner says so before any navigation.
+    trace.step("wait for the banner to say the next navigation updates");
+    await page.getByText("新版本已就绪，切换页面时自动更新").waitFor();
 
     // The next navigation activates the new build and reloads into it.
     trace.step("navigate to /destiny: wait for the next build");

@@ -235,10 +235,14 @@ describe("updates", () => {
     expect(await buildLabel(page)).toBe("");
 
     // The draft is sent: the next navigation activates the new build and reloads.
-    trace.step("navigate to / with no draft: wait for the next build");
+    trace.step(
+      "clear the draft: wait for the banner to say the next navigation updates",
+    );
     await evaluateWithin(page, "clearing the draft flag", () => {
       localStorage.removeItem("fuyuan-draft-active");
     });
+    await page.getByText("新版本已就绪，切换页面时自动更新").waitFor();
+    trace.step("navigate to /: wait for the next build");
     await page.locator('a[href="/"]').first().click();
     await page.waitForFunction(
       () => document.documentElement.dataset.build === "next",

@@ -102,6 +102,53 @@ describe("createUpdateController", () => {
     expect(calls).toEqual([]);
   });
 
+  test("a held update states its reason anew when rechecked, without applying", async () => {
+    let pending = 1;
+    let draft = false;
+    const { d, calls } = deps({
+      pendingOutbox: () => Promise.resolve(pending),
+      draftActive: () => draft,
+    });
+    const ctl = createUpdateController(d);
+    ctl.setWaiting();
+    await expect(ctl.apply()).resolves.toBe("outbox");
+    await ctl.recheck();
+    expect(pwaState.updateBlocked).toBe("outbox");
+    // The message went out but a draft is being typed: it waits for that now.
+    pending = 0;
+    draft = true;
+    await ctl.recheck();
+    expect(pwaState.updateBlocked).toBe("draft");
+    // Nothing holds it: the next navigation applies it.
+    draft = false;
+    await ctl.recheck();
+    expect(pwaState.updateBlocked).toBeNull();
+    expect(calls).toEqual([]);
+    await expect(ctl.apply()).resolves.toBe("applied");
+  });
+
+  test("a recheck leaves alone an update that is not held by the outbox or a draft", async () => {
+    const reads: string[] = [];
+    const { d, calls } = deps({
+      pendingOutbox: () => {
+        reads.push("outbox");
+        return Promise.resolve(0);
+      },
+    });
+    const ctl = createUpdateController(d);
+    // No update waiting.
+    pwaState.updateBlocked = "outbox";
+    await ctl.recheck();
+    expect(pwaState.updateBlocked).toBe("outbox");
+    // Waiting, held by the loop guard: only a new build lifts that.
+    ctl.setWaiting();
+    pwaState.updateBlocked = "loop";
+    await ctl.recheck();
+    expect(pwaState.updateBlocked).toBe("loop");
+    expect(reads).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
   test("a tab following another tab reloads without activating again", async () => {
     const { d, calls } = deps();
     const ctl = createUpdateController(d);
