@@ -97,7 +97,6 @@ export class GatewayDiagnostics {
   readonly #loop = monitorEventLoopDelay({ resolution: 1 });
   readonly #gcObserver: PerformanceObserver;
   readonly #ticker: NodeJS.Timeout;
-  #gc: number[] = [];
   /** The major (mark-compact) ones among the GC pauses. */
   #majorSpans: Span[] = [];
   #gcSpans: Span[] = [];
@@ -107,13 +106,11 @@ export class GatewayDiagnostics {
   #lastSched = mainThreadSched();
   #sizes: number[] = [];
   #waits: number[] = [];
-  #writes: number[] = [];
 
   constructor() {
     this.#loop.enable();
     this.#gcObserver = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        this.#gc.push(entry.duration);
         const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
         const span = {
           start: entry.startTime,
@@ -145,7 +142,6 @@ export class GatewayDiagnostics {
   readonly onBatch = (timing: BatchTiming): void => {
     this.#sizes.push(timing.size);
     this.#waits.push(timing.waitedMs);
-    this.#writes.push(timing.writeMs);
     const end = performance.now();
     this.#writeSpans.push({ start: end - timing.writeMs, end });
   };
@@ -173,11 +169,11 @@ export class GatewayDiagnostics {
         runQueueMs: Math.round(stalls.reduce((a, x) => a + x.queuedMs, 0)),
       },
       loop: histogramSpread(this.#loop),
-      gc: spread(this.#gc),
+      gc: spread(this.#gcSpans.map((x) => x.end - x.start)),
       majorGcs: this.#majorSpans.length,
       batchSize: spread(this.#sizes),
       batchWait: spread(this.#waits),
-      batchWrite: spread(this.#writes),
+      batchWrite: spread(this.#writeSpans.map((x) => x.end - x.start)),
       timeline: [
         ...stalls.map((x): TimelineEvent => ({
           at: performance.timeOrigin + x.start,
@@ -193,14 +189,12 @@ export class GatewayDiagnostics {
       ].sort((a, b) => a.at - b.at),
     };
     this.#loop.reset();
-    this.#gc = [];
     this.#majorSpans = [];
     this.#gcSpans = [];
     this.#writeSpans = [];
     this.#stalls = [];
     this.#sizes = [];
     this.#waits = [];
-    this.#writes = [];
     return result;
   }
 }
