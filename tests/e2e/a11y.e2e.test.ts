@@ -8,23 +8,14 @@
 // needs a visible focus indicator on each control and no trap. A route added to the route tree
 // without an entry in tests/e2e/support/a11yRoutes.ts fails the route-table test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  startServerProcess,
-  type ServerProcess,
-} from "../support/e2e/serverProcess";
-import { launchBrowser, MOBILE } from "../support/e2e/browser";
-import { signInWithPhone } from "./support/accounts";
-import { DEMO_USER, SERVICE_STAFF, waitConnected } from "./support/chat";
+import type { BrowserContext, Page } from "playwright-core";
+import { SERVICE_STAFF, waitConnected } from "./support/chat";
 import { formatFindings, injectAxe, scanPage } from "./support/a11yScan";
 import { contrastRatio, contrastShortfalls } from "./support/a11yContrast";
 import { walkTabOrder } from "./support/keyboard";
-import {
-  CHAT_TEXTS,
-  seedForScans,
-  seedServiceChat,
-  type SeededIds,
-} from "./support/a11yFixtures";
+import { settle, useCombo } from "./support/pageCombo";
+import { CHAT_TEXTS, type SeededIds } from "./support/a11yFixtures";
+import { openRouteWalk, type RouteWalk } from "./support/routeWalk";
 import {
   HTML_LANG,
   LOCALES,
@@ -37,72 +28,20 @@ import {
   type ScanMode,
 } from "./support/a11yRoutes";
 
-let server: ServerProcess;
-let browser: Browser;
+let walk: RouteWalk;
 let publicContext: BrowserContext;
-let userContext: BrowserContext;
 let publicPage: Page;
 let userPage: Page;
 let ids: SeededIds;
 
-async function newContext(): Promise<BrowserContext> {
-  // NOTE: no service worker, so page.route() sees every request (the toast scan blocks a chunk).
-  return browser.newContext({
-    ...MOBILE,
-    baseURL: server.baseUrl,
-    reducedMotion: "reduce",
-    serviceWorkers: "block",
-  });
-}
-
 beforeAll(async () => {
-  server = await startServerProcess();
-  browser = await launchBrowser();
-  publicContext = await newContext();
-  userContext = await newContext();
-  publicPage = await publicContext.newPage();
-  userPage = await userContext.newPage();
-  await userPage.goto("/login");
-  await signInWithPhone(userPage, server.baseUrl, DEMO_USER.phone);
-  await userPage.waitForURL((url) => !url.pathname.endsWith("/login"));
-  ids = await seedForScans(userPage, server.baseUrl);
-  await seedServiceChat(userPage, server.baseUrl);
+  walk = await openRouteWalk();
+  ({ publicContext, publicPage, userPage, ids } = walk);
 });
 
 afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await walk.close();
 });
-
-/** Makes the next loads of `page` use `locale` and `mode` (stored choice and system setting). */
-async function useCombo(page: Page, locale: ScanLocale, mode: ScanMode) {
-  await page.emulateMedia({ colorScheme: mode, reducedMotion: "reduce" });
-  // NOTE: any document of the origin gives access to its storage; the icon does not boot the app.
-  await page.goto("/favicon.svg");
-  await page.evaluate(
-    ({ locale, mode }) => {
-      localStorage.setItem("locale", locale);
-      localStorage.setItem("colorMode", mode);
-    },
-    { locale, mode },
-  );
-}
-
-/** Waits until the page shows its heading with nothing still loading, and its fonts are ready. */
-async function settle(page: Page): Promise<void> {
-  await page.locator("main h1").first().waitFor({ timeout: 30_000 });
-  await page.waitForFunction(
-    () =>
-      document.querySelector(
-        'main [aria-busy="true"], main .skeleton, main [data-loading]',
-      ) === null,
-    undefined,
-    { timeout: 30_000 },
-  );
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-  });
-}
 
 /** The page really is in the combo under test (a scan in the wrong theme would prove nothing). */
 async function expectCombo(page: Page, locale: ScanLocale, mode: ScanMode) {

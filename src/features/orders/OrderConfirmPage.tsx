@@ -214,7 +214,7 @@ export function OrderConfirmPage() {
           </p>
         )}
 
-        <div className="order-submit-bar">
+        <div className="action-bar order-submit-bar">
           <p className="price price-lg">
             <Trans>
               合计{" "}

@@ -71,7 +71,7 @@ export function ProductDetailsPage() {
       ) : null}
 
       {product.options.length > 0 ? (
-        <div className="product-order-bar">
+        <div className="action-bar product-order-bar">
           <p className="price">
             <Trans>
               <strong>{price}</strong> 起

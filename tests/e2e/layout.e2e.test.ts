@@ -1,0 +1,88 @@
+// Issue #23, bug 1 and its class: no control may sit under another element. Every page of the
+// route tree (public pages signed out, the others as the demo user, dynamic ones with real ids) and
+// the open chat thread, on a phone (390×844) and a desktop (1280×800), in cn, tw and en: every
+// visible button, link and input is scrolled into view and hit-tested at its centre
+// (support/coveredControls.ts). Plus the tap that lost sales: 立即下单 on a product and 提交订单 on
+// the order form, tapped where a thumb would, reach their own buttons and not the tab bar's 我的.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { SERVICE_STAFF } from "./support/chat";
+import type { SeededIds } from "./support/a11yFixtures";
+import { LOCALES, localized, PAGES } from "./support/a11yRoutes";
+import { settle, useCombo } from "./support/pageCombo";
+import { coveredControls } from "./support/coveredControls";
+import { openRouteWalk, type RouteWalk } from "./support/routeWalk";
+
+// NOTE: one signed-in context for both sizes (a second sign-in of the same phone would wait out
+// the code's resend cooldown); the viewport is what the layout depends on.
+const SIZES = [
+  ["phone", { width: 390, height: 844 }],
+  ["desktop", { width: 1280, height: 800 }],
+] as const;
+
+let walk: RouteWalk;
+let publicPage: Page;
+let userPage: Page;
+let ids: SeededIds;
+
+beforeAll(async () => {
+  walk = await openRouteWalk();
+  ({ publicPage, userPage, ids } = walk);
+});
+
+afterAll(async () => {
+  await walk.close();
+});
+
+describe.each(SIZES)("on a %s", (_size, viewport) => {
+  beforeAll(async () => {
+    await publicPage.setViewportSize(viewport);
+    await userPage.setViewportSize(viewport);
+  });
+
+  it.each(LOCALES)(
+    "no control of any page is covered by another element (%s)",
+    async (locale) => {
+      await useCombo(publicPage, locale, "light");
+      await useCombo(userPage, locale, "light");
+      const found: string[] = [];
+      const visit = async (page: Page, path: string) => {
+        await page.goto(localized(locale, path));
+        await settle(page);
+        expect(await page.locator("#not-found-title").count(), path).toBe(0);
+        for (const line of await coveredControls(page))
+          found.push(`${path} · ${locale}: ${line}`);
+      };
+      for (const entry of PAGES)
+        await visit(entry.signedIn ? userPage : publicPage, entry.path(ids));
+      await visit(userPage, `/destiny?chat=${SERVICE_STAFF.imId}`);
+      expect(found).toEqual([]);
+    },
+  );
+
+  /** Taps the centre of the first `selector` as a thumb would (no actionability checks). */
+  async function tapCentre(page: Page, selector: string): Promise<void> {
+    const target = page.locator(selector).first();
+    await target.scrollIntoViewIfNeeded();
+    const box = await target.boundingBox();
+    if (box === null) throw new Error(`${selector} has no box`);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
+
+  it("a tap on 立即下单 opens the order form, and 提交订单 submits it", async () => {
+    await useCombo(userPage, "cn", "light");
+    await userPage.goto(`/productDetails/${ids.productId}`);
+    await settle(userPage);
+    await tapCentre(userPage, ".product-order-bar .btn");
+    await userPage.waitForURL(
+      (url) => url.pathname === `/productDetails/orderConfirm/${ids.productId}`,
+    );
+    await settle(userPage);
+    // An empty form: the tap reaches the submit button, which marks the missing fields.
+    await tapCentre(userPage, '.order-submit-bar button[type="submit"]');
+    await userPage.locator('[aria-invalid="true"]').first().waitFor();
+    expect(new URL(userPage.url()).pathname).toBe(
+      `/productDetails/orderConfirm/${ids.productId}`,
+    );
+  });
+});
