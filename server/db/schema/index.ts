@@ -8,3 +8,4 @@ export * from "./orders";
 export * from "./community";
 export * from "./agreements";
 export * from "./push";
+export * from "./jobs";

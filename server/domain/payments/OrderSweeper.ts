@@ -1,12 +1,14 @@
 // The periodic job over unpaid orders, safe to run from several places at once (every move is an
 // idempotent transition): (1) reconciliation — pending orders whose prepay is older than 5 minutes
 // are queried at WeChat Pay and marked paid on SUCCESS; (2) auto-cancel — orders unpaid 30 minutes
-// after creation are cancelled (their WeChat attempt closed first). Also runnable on demand.
+// after creation are cancelled (their WeChat attempt closed first). Also runnable on demand. On a
+// schedule it runs once per period across all app servers (server/lib/periodicJob.ts).
 import { and, asc, eq, isNotNull, lt } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "../../db/createDb";
 import { orders } from "../../db/schema";
 import type { Clock } from "../../providers/lib/runtime";
+import { schedulePeriodic } from "../../lib/periodicJob";
 import { PAY_WINDOW_MS } from "../orders/present";
 import { cancelPending } from "./cancelPending";
 import type { PayServices } from "./payServices";
@@ -37,7 +39,7 @@ export interface OrderSweeperDeps {
 export class OrderSweeper {
   readonly #deps: OrderSweeperDeps;
   #running: Promise<SweepReport> | undefined;
-  #timer: NodeJS.Timeout | undefined;
+  #stopSchedule: (() => Promise<void>) | undefined;
 
   constructor(deps: OrderSweeperDeps) {
     this.#deps = deps;
@@ -51,20 +53,24 @@ export class OrderSweeper {
     return this.#running;
   }
 
+  /** Runs a pass every `intervalMs` on whichever app server claims the period first. */
   start(intervalMs: number): void {
-    if (intervalMs <= 0 || this.#timer !== undefined) return;
-    this.#timer = setInterval(() => {
-      this.runOnce().catch((error: unknown) => {
-        this.#deps.logger.error({ err: error }, "order sweep failed");
-      });
-    }, intervalMs);
-    this.#timer.unref();
+    if (this.#stopSchedule !== undefined) return;
+    const { db, clock, logger } = this.#deps;
+    this.#stopSchedule = schedulePeriodic({
+      db,
+      clock,
+      logger,
+      name: "order-sweep",
+      intervalMs,
+      run: () => this.runOnce(),
+    });
   }
 
   /** Stops the schedule and waits for a running pass. */
   async stop(): Promise<void> {
-    if (this.#timer !== undefined) clearInterval(this.#timer);
-    this.#timer = undefined;
+    await this.#stopSchedule?.();
+    this.#stopSchedule = undefined;
     await this.#running?.catch(() => undefined);
   }
 
