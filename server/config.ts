@@ -1,6 +1,6 @@
 // Server configuration: every environment variable, its default and meaning, parsed once into a
 // typed AppConfig by a pure function. Nothing else in server/ reads process.env.
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { AUTH_ENV_VARS, type AuthConfig, parseAuthConfig } from "./authConfig";
 import { IM_ENV_VARS } from "./im/imEnv";
 import { PUSH_ENV_VARS } from "./domain/push/pushEnv";
@@ -38,6 +38,11 @@ export interface AppConfig {
   host: string;
   /** Absolute directory for server-side files (the embedded database lives in `<dataDir>/pglite`). */
   dataDir: string;
+  /**
+   * Absolute directory of uploaded files (chat images, signatures): `<dataDir>/uploads` unless
+   * FILES_DIR names one that several app servers share.
+   */
+  filesDir: string;
   /** postgres:// URL of a real PostgreSQL, or null for the embedded PGlite. */
   databaseUrl: string | null;
   /**
@@ -78,6 +83,12 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     default: "./data",
     description:
       "Directory for server data; the embedded PGlite database lives in DATA_DIR/pglite.",
+  },
+  {
+    name: "FILES_DIR",
+    default: "DATA_DIR/uploads",
+    description:
+      "Directory of uploaded files (chat images, signatures). App servers behind one load balancer must share it (e.g. an NFS mount).",
   },
   {
     name: "DATABASE_URL",
@@ -152,10 +163,12 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     publicUrl = parsePublicUrl(explicitPublicUrl);
   else publicUrl = port === 0 ? null : originFor(host, port);
 
+  const dataDir = toAbsolute(value("DATA_DIR") ?? "./data", cwd);
   return {
     port,
     host,
-    dataDir: toAbsolute(value("DATA_DIR") ?? "./data", cwd),
+    dataDir,
+    filesDir: toAbsolute(value("FILES_DIR") ?? join(dataDir, "uploads"), cwd),
     databaseUrl,
     publicUrl,
     staticDir: toAbsolute(value("STATIC_DIR") ?? "dist", cwd),

@@ -18,7 +18,6 @@ import {
   deleteUpload,
   storeUpload,
   UPLOAD_QUOTA_BYTES,
-  uploadsDir,
 } from "../files/uploads";
 import { SentMessage } from "../im/schemas";
 import { sentOrThrow } from "../im/sendOverHttp";
@@ -95,7 +94,7 @@ function isTooLarge(error: unknown): boolean {
 
 export const contractRoutes: CommercePlugin = async (app, deps) => {
   const { db, auth, clock, im, config } = deps;
-  const dir = uploadsDir(config.dataDir);
+  const dir = config.filesDir;
   const mediaUrl = (name: string) =>
     `${deps.publicUrl()}${MEDIA_PREFIX}/${name}`;
   await app.register(multipart, {

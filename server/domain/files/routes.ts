@@ -17,7 +17,6 @@ import {
   deleteUpload,
   findUpload,
   storeUpload,
-  uploadsDir,
 } from "./uploads";
 
 const tags = ["files"];
@@ -58,7 +57,7 @@ function isTooLarge(error: unknown): boolean {
 }
 
 export const fileRoutes: DomainPlugin = async (app, { config, db, auth }) => {
-  const dir = uploadsDir(config.dataDir);
+  const dir = config.filesDir;
   const limits = DEFAULT_UPLOAD_LIMITS;
   await app.register(multipart, {
     limits: { fileSize: limits.maxBytes, files: 1, fields: 10, parts: 12 },
@@ -136,7 +135,7 @@ export const fileRoutes: DomainPlugin = async (app, { config, db, auth }) => {
 
 /** `GET /media/:name` (outside /api/app): the stored bytes with safe, long-lived headers. */
 export function mediaRoutes(app: App, { config, db }: DomainDeps): void {
-  const dir = uploadsDir(config.dataDir);
+  const dir = config.filesDir;
   app.get(
     `${MEDIA_PREFIX}/:name`,
     {

@@ -34,11 +34,6 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   quotaBytes: UPLOAD_QUOTA_BYTES,
 };
 
-/** Where uploaded files live. */
-export function uploadsDir(dataDir: string): string {
-  return join(dataDir, "uploads");
-}
-
 export function isStoredName(name: string): boolean {
   return STORED_NAME.test(name);
 }
