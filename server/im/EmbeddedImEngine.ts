@@ -218,8 +218,10 @@ export class EmbeddedImEngine implements ImEngine {
     };
   }
 
-  isOnline(userId: number): boolean {
-    return this.#deps.registry.isOnline(userId);
+  onlineOf(userIds: readonly number[]): Promise<ReadonlySet<number>> {
+    return Promise.resolve(
+      new Set(userIds.filter((id) => this.#deps.registry.isOnline(id))),
+    );
   }
 
   /** Refuses new sends and waits for the batches already submitted. */

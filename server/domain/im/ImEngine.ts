@@ -59,8 +59,8 @@ export interface ImEngine {
   send(request: ImSendRequest): Promise<ImSendResult>;
   /** Pushes a command to every live connection of `toUid` (best effort; sync is the fallback). */
   notify(command: ImCommand): void;
-  /** The user has at least one live IM connection. */
-  isOnline(userId: number): boolean;
+  /** The ones among `userIds` with at least one live IM connection. */
+  onlineOf(userIds: readonly number[]): Promise<ReadonlySet<number>>;
 }
 
 /** A message just stored and handed to live connections (what Web Push hears about). */

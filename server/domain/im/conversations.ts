@@ -7,12 +7,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Static } from "typebox";
 import type { Db } from "../../db/createDb";
 import type { Conversation, ConversationState } from "./schemas";
-import {
-  type OnlineCheck,
-  PROFILE_COLUMNS,
-  type ProfileRow,
-  toProfile,
-} from "./profiles";
+import type { ImPresence } from "../users/presence";
+import { PROFILE_COLUMNS, type ProfileRow, toProfile } from "./profiles";
 import {
   MESSAGE_COLUMNS,
   type MessageRow,
@@ -92,7 +88,7 @@ export async function deletedToSeq(
 
 export async function listConversations(
   db: Db,
-  presence: OnlineCheck,
+  presence: ImPresence,
   uid: string,
   options: ListOptions,
 ): Promise<Static<typeof Conversation>[]> {
@@ -115,6 +111,7 @@ export async function listConversations(
       limit ${options.limit}`),
   );
   const recents = await recentMessages(db, rows, options.msgCount);
+  const online = await presence.onlineOf(rows.map((row) => row.user_id));
   return rows.map((row) => ({
     channel_id: row.peer,
     channel_type: row.channel_type,
@@ -129,7 +126,7 @@ export async function listConversations(
     recents: (recents.get(row.channel_key) ?? []).map((m) =>
       toWireMessage(m, uid),
     ),
-    userInfo: toProfile(row, presence),
+    userInfo: toProfile(row, online.has(row.user_id)),
   }));
 }
 

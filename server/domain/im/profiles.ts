@@ -1,5 +1,6 @@
 // Public profile of an IM user (channel info): nickname, avatar, role flags, whether a connection
 // is live now and when the last one closed.
+import { type ImPresence, isOnline } from "../users/presence";
 import { type SQL, sql } from "drizzle-orm";
 import type { Static } from "typebox";
 import type { Db } from "../../db/createDb";
@@ -23,17 +24,13 @@ export interface ProfileRow {
 
 export type Profile = Static<typeof PublicProfile>;
 
-/** Whether a user has a live connection (the ImEngine's view). */
-export interface OnlineCheck {
-  isOnline(userId: number): boolean;
-}
-
-export function toProfile(row: ProfileRow, presence: OnlineCheck): Profile {
+/** The profile of a row; `online` from the engine's presence (ImPresence.onlineOf). */
+export function toProfile(row: ProfileRow, online: boolean): Profile {
   return {
     imId: row.im_id,
     nickname: row.nickname,
     avatarUrl: row.avatar_url,
-    online: presence.isOnline(row.user_id),
+    online,
     lastOffline: row.last_offline,
     isService: row.is_service === 1 ? 1 : 0,
     isMonk: row.is_monk === 1 ? 1 : 0,
@@ -43,7 +40,7 @@ export function toProfile(row: ProfileRow, presence: OnlineCheck): Profile {
 /** The profile of an IM uid, or null when no such user exists. */
 export async function profileOf(
   db: Db,
-  presence: OnlineCheck,
+  presence: ImPresence,
   imId: string,
 ): Promise<Profile | null> {
   const [row] = rowsOf<ProfileRow>(
@@ -52,5 +49,7 @@ export async function profileOf(
       from users u left join im_presence p on p.user_id = u.id
       where u.im_id = ${imId}`),
   );
-  return row === undefined ? null : toProfile(row, presence);
+  return row === undefined
+    ? null
+    : toProfile(row, await isOnline(presence, row.user_id));
 }

@@ -1,5 +1,6 @@
 // Signed-in account endpoints under /api/app/user/v1: the user's info (with this session's IM
 // token), phone binding, logout of this session and of every session.
+import { isOnline } from "./presence";
 import { eq } from "drizzle-orm";
 import { Type } from "typebox";
 import { users } from "../../db/schema";
@@ -43,7 +44,7 @@ export const userRoutes: DomainPlugin = (app, { db, auth, presence }) => {
         isManager: flag(user.isManager),
         avatarUrl: user.avatarUrl,
         nickname: user.nickname,
-        online: presence.isOnline(user.id),
+        online: await isOnline(presence, user.id),
         phone: user.phone === null ? null : maskPhone(user.phone),
         email: user.email === null ? null : maskEmail(user.email),
         wechatBound: await isWechatBound(db, user),

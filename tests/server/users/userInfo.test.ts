@@ -18,7 +18,10 @@ describeEachDatabase("user/v1/info", (database) => {
     server = await startTestServer({
       database,
       env: { TRUST_PROXY: "on" },
-      presence: { isOnline: (userId) => online.has(userId) },
+      presence: {
+        onlineOf: (ids) =>
+          Promise.resolve(new Set(ids.filter((id) => online.has(id)))),
+      },
     });
   });
   afterAll(() => server.close());

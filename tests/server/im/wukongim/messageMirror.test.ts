@@ -23,7 +23,7 @@ import type { AuthContext } from "../../../../server/domain/auth/sessions";
 
 const USER = "demo_user";
 const STAFF = "demo_service";
-const offline = { isOnline: () => false };
+const offline = { onlineOf: () => Promise.resolve(new Set<number>()) };
 
 /** WuKongIM's ids are snowflakes past 2^53: the mirror must keep every digit. */
 const BASE_ID = 2n ** 60n + 12345n;
