@@ -21,7 +21,11 @@ export const ConnectionStatus = {
   CONNECTING: "Connecting",
   /** CONNACK reason 1: messages flow. */
   CONNECTED: "Connected",
-  /** CONNACK with another reason (e.g. 2 authFail): no automatic reconnect. */
+  /**
+   * The server refused the login: a CONNACK with another reason (e.g. 2 authFail), or the server
+   * closed the socket on CONNECT several times in a row without a CONNACK (how WuKongIM v2.2.5
+   * refuses a wrong token; no reason code then). No automatic reconnect: a new token (`start`) does.
+   */
   CONNECT_FAIL: "ConnectFail",
   /** The server sent DISCONNECT: no automatic reconnect. */
   CONNECT_KICK: "ConnectKick",
@@ -43,7 +47,10 @@ export interface SessionStatus {
   readonly imUid: string | null;
   /** Whether any attached tab reports the network online (see {@link SessionApi.hint}). */
   readonly online: boolean;
-  /** The protocol reason code (§11) of a `ConnectFail` or `ConnectKick`. */
+  /**
+   * The protocol reason code (§11) of a `ConnectFail` or `ConnectKick`; absent for a `ConnectFail`
+   * the server gave by closing the socket without a CONNACK.
+   */
   readonly reasonCode?: number;
   /** Set with `ConnectKick`. */
   readonly kick?: KickReason;

@@ -7,6 +7,7 @@ import {
   HEARTBEAT_INTERVAL_MS,
   heartbeatTick,
 } from "./heartbeat";
+import { countClose } from "./silentRefusal";
 
 /** CONNACK/DISCONNECT reason codes the machine tells apart (protocol §11). */
 const REASON_SUCCESS = 1;
@@ -23,8 +24,11 @@ export type TimerName = "handshake" | "heartbeat" | "reconnect";
  * - `open`: CONNACK reason 1; `unansweredPings` counts PINGs without PONG.
  * - `backoff`: lost; the `reconnect` timer runs. `offline`: lost while every tab reports offline;
  *   no timer, so no attempts are burnt; the next online hint reconnects at once.
- * - `failed`: CONNACK refused (ConnectFail). `kicked`: server DISCONNECT (ConnectKick). Both wait
- *   for an explicit `start`.
+ * - `failed`: the server refused the login (ConnectFail): a CONNACK with a reason other than 1
+ *   (`reasonCode`), or, with no `reasonCode`, the server hung up on our CONNECT
+ *   UNANSWERED_CONNECT_LIMIT times in a row without any CONNACK (how WuKongIM v2.2.5 refuses a token,
+ *   see silentRefusal.ts). `kicked`: server DISCONNECT (ConnectKick). Both wait for an explicit
+ *   `start` (a new token).
  */
 export type ConnectionPhase =
   | { readonly kind: "idle" }
@@ -37,7 +41,7 @@ export type ConnectionPhase =
     }
   | { readonly kind: "backoff" }
   | { readonly kind: "offline" }
-  | { readonly kind: "failed"; readonly reasonCode: number }
+  | { readonly kind: "failed"; readonly reasonCode?: number }
   | { readonly kind: "kicked"; readonly reasonCode: number };
 
 /** The whole machine state: plain data, cheap to copy and compare. */
@@ -45,6 +49,11 @@ export interface ConnectionState {
   readonly phase: ConnectionPhase;
   /** Failed attempts since the last CONNACK reason 1; picks the next reconnect delay. */
   readonly attempt: number;
+  /**
+   * CONNECTs in a row the server closed the socket on without a CONNACK (silentRefusal.ts); back to
+   * 0 at any CONNACK, at `start` and at a deliberate stop.
+   */
+  readonly unansweredConnects: number;
   /** Whether any tab reports the network online (true until a tab says otherwise). */
   readonly online: boolean;
   /** Generation of the newest socket; the next one gets `lastSocketId + 1`. */
@@ -71,8 +80,15 @@ export type ConnectionEvent =
       readonly reasonCode: number;
     }
   | { readonly type: "pong"; readonly socketId: number }
-  /** The socket closed or failed (report both; the second is ignored as orphaned). */
-  | { readonly type: "socketClosed"; readonly socketId: number }
+  /**
+   * The socket closed or failed (report both; the second is ignored as orphaned). `byClient`: the
+   * runner dropped it itself (an unusable stream or handshake), which says nothing about the token.
+   */
+  | {
+      readonly type: "socketClosed";
+      readonly socketId: number;
+      readonly byClient?: boolean;
+    }
   | { readonly type: "timerFired"; readonly timer: TimerName }
   /** The tabs' aggregated `online` hint. */
   | { readonly type: "network"; readonly online: boolean };
@@ -112,6 +128,7 @@ export function initialConnectionState(seed: number): ConnectionState {
   return {
     phase: { kind: "idle" },
     attempt: 0,
+    unansweredConnects: 0,
     online: true,
     lastSocketId: 0,
     rngSeed: seed >>> 0,
@@ -203,6 +220,27 @@ function lose(
   };
 }
 
+/**
+ * The server refused this login: ConnectFail (with the CONNACK's reason, when there was one), no
+ * reconnect timer; only `start` (a new token) connects again.
+ */
+function refuse(
+  state: ConnectionState,
+  prefix: readonly ConnectionEffect[],
+  reasonCode: number | undefined,
+): Transition {
+  const failed: ConnectionState = {
+    ...state,
+    unansweredConnects: 0,
+    phase:
+      reasonCode === undefined
+        ? { kind: "failed" }
+        : { kind: "failed", reasonCode },
+  };
+  const reported = status(failed, ConnectionStatus.CONNECT_FAIL, reasonCode);
+  return { state: reported.state, effects: [...prefix, ...reported.effects] };
+}
+
 /** Closes the current socket (if any) and cancels every timer. */
 function teardown(state: ConnectionState): ConnectionEffect[] {
   const socketId = currentSocketId(state.phase);
@@ -239,7 +277,12 @@ export function transition(
       }
       const effects = teardown(state);
       const reported = status(
-        { ...state, phase: { kind: "idle" }, attempt: 0 },
+        {
+          ...state,
+          phase: { kind: "idle" },
+          attempt: 0,
+          unansweredConnects: 0,
+        },
         ConnectionStatus.DISCONNECT,
       );
       return {
@@ -268,27 +311,16 @@ export function transition(
       };
       if (event.reasonCode !== REASON_SUCCESS) {
         // NOTE: the SDK leaves the socket open after a refused CONNACK; we close it ourselves.
-        const failed = {
-          ...state,
-          phase: { kind: "failed", reasonCode: event.reasonCode },
-        } as const;
-        const reported = status(
-          failed,
-          ConnectionStatus.CONNECT_FAIL,
+        return refuse(
+          state,
+          [cancel, { type: "closeSocket", socketId: event.socketId }],
           event.reasonCode,
         );
-        return {
-          state: reported.state,
-          effects: [
-            cancel,
-            { type: "closeSocket", socketId: event.socketId },
-            ...reported.effects,
-          ],
-        };
       }
       const open = {
         ...state,
         attempt: 0,
+        unansweredConnects: 0,
         phase: { kind: "open", socketId: event.socketId, unansweredPings: 0 },
       } as const;
       const reported = status(open, ConnectionStatus.CONNECTED);
@@ -336,9 +368,19 @@ export function transition(
         effects: [],
       };
 
-    case "socketClosed":
+    case "socketClosed": {
       if (currentSocketId(phase) !== event.socketId) return unchanged(state);
-      return lose(state, []);
+      const counted = countClose(state.unansweredConnects, {
+        afterConnect: phase.kind === "handshaking",
+        online: state.online,
+        byClient: event.byClient === true,
+      });
+      const next = { ...state, unansweredConnects: counted.unanswered };
+      // NOTE: the socket is already gone; only its timers are left to cancel.
+      return counted.refused
+        ? refuse(next, cancelSocketTimers, undefined)
+        : lose(next, []);
+    }
 
     case "timerFired":
       return timerFired(state, event.timer);
@@ -366,10 +408,13 @@ function start(state: ConnectionState): Transition {
     case "idle":
     case "failed":
     case "kicked":
-      return connect({ ...state, attempt: 0 }, []);
+      return connect({ ...state, attempt: 0, unansweredConnects: 0 }, []);
     case "backoff":
     case "offline":
-      return connect(state, [{ type: "cancelTimer", timer: "reconnect" }]);
+      // NOTE: `start` brings credentials (maybe a new token or user): earlier hang-ups do not count.
+      return connect({ ...state, unansweredConnects: 0 }, [
+        { type: "cancelTimer", timer: "reconnect" },
+      ]);
     case "connecting":
     case "handshaking":
     case "open":

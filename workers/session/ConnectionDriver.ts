@@ -241,13 +241,20 @@ export class ConnectionDriver {
     );
   }
 
-  /** Drops a socket whose stream or handshake is unusable; the machine reconnects as after a loss. */
+  /**
+   * Drops a socket whose stream or handshake is unusable; the machine reconnects as after a loss.
+   * `byClient`: our own drop is no sign of a refused token (see connection/silentRefusal.ts).
+   */
   #fail(slot: Slot, error: unknown): void {
     this.#options.hooks.protocolError(error);
     if (this.#slot !== slot) return;
     slot.socket.close();
     this.#slot = null;
-    this.dispatch({ type: "socketClosed", socketId: slot.socketId });
+    this.dispatch({
+      type: "socketClosed",
+      socketId: slot.socketId,
+      byClient: true,
+    });
   }
 
   #receive(socketId: number, bytes: Uint8Array): void {

@@ -1,5 +1,6 @@
 // The connection machine run on fake timers: the wall-clock rules (3 s reconnect, 60 s heartbeat,
-// 4th tick drop, handshake timeout) hold when its timer effects are executed for real.
+// 4th tick drop, handshake timeout, a bounded number of attempts against a server that hangs up on
+// every CONNECT) hold when its timer effects are executed for real.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   initialConnectionState,
@@ -9,6 +10,7 @@ import {
   type ConnectionState,
   type TimerName,
 } from "../../../workers/connection/connectionMachine";
+import { UNANSWERED_CONNECT_LIMIT } from "../../../workers/connection/silentRefusal";
 import { createTimerRunner } from "../support/timerRunner";
 
 function machine() {
@@ -127,5 +129,41 @@ describe("connection machine on fake timers", () => {
       at: 600_000,
       effect: { type: "openSocket", socketId: 2 },
     });
+  });
+
+  it("stops after a few CONNECTs a server hangs up on (issue 18); only a new start reconnects", () => {
+    const m = machine();
+    let answered = 0;
+    /** WuKongIM v2.2.5 and a wrong token: each new socket opens, takes CONNECT and is closed. */
+    const hangUpOnNew = () => {
+      // NOTE: sockets are numbered 1, 2, … in the order they are opened.
+      while (answered < opens(m).length) {
+        answered += 1;
+        m.send({ type: "socketOpened", socketId: answered });
+        m.send({ type: "socketClosed", socketId: answered });
+      }
+    };
+    m.send({ type: "start" });
+    hangUpOnNew();
+    for (let s = 0; s < 3_600; s += 1) {
+      vi.advanceTimersByTime(1_000);
+      hangUpOnNew();
+    }
+    expect(opens(m)).toHaveLength(UNANSWERED_CONNECT_LIMIT);
+    // 0 s, then the 3 s and the jittered ~6 s backoff waits: refused within about 10 s.
+    expect(opens(m).at(-1)!.at).toBeLessThanOrEqual(10_000);
+    expect(m.state.status).toBe("ConnectFail");
+    expect(m.armed()).toEqual([]);
+    const reported = m.recorded.filter(
+      (r) =>
+        r.effect.type === "emitStatus" && r.effect.status === "ConnectFail",
+    );
+    expect(reported).toHaveLength(1);
+
+    m.send({ type: "start" });
+    const socketId = UNANSWERED_CONNECT_LIMIT + 1;
+    expect(opens(m).at(-1)!.effect).toEqual({ type: "openSocket", socketId });
+    connect(m, socketId);
+    expect(m.state.status).toBe("Connected");
   });
 });
