@@ -1,12 +1,14 @@
 // The messenger's part of the session lifecycle (loaded lazily by imHook.ts): after the user info
 // is loaded (or, while it cannot load, with the stored IM credentials), start the worker's IM
 // session with imId/imToken (a new token drops the old connection) and load the unread count; keep
-// the worker's access token fresh; on sign-out, disconnect and delete the IM database.
+// the worker's access token fresh; when the IM server refuses or drops the login, ask once for the
+// user info again (a WuKongIM deployment hands out a new IM token after any of the user's sessions
+// ends); on sign-out, disconnect and delete the IM database.
 import { subscribeKey } from "valtio/utils";
 import { apiBase, apiRequest } from "../api/client";
 import type { UserInfo } from "../api/accountTypes";
 import { session } from "../state/session";
-import { expireSession } from "./authSession";
+import { expireSession, loadUserInfo } from "./authSession";
 import { imApi, onImEvent } from "./imClient";
 import { mirrorImEvent, mirrorSignedOut, mirrorUnreadCount } from "./imMirror";
 import { imSocketUrl } from "./imSocketUrl";
@@ -26,6 +28,8 @@ let resumedUid: string | null = null;
 let stopWiring: (() => void) | null = null;
 let unreadTimer: ReturnType<typeof setTimeout> | undefined;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+/** The IM token a refusal or kick already made this tab reload the user info for (once each). */
+let renewedFor: string | null = null;
 
 /** `GET wuKong/v1/conversations/unreadCount`. */
 async function fetchUnreadCount(): Promise<number> {
@@ -74,12 +78,32 @@ async function answerAuthRequired(): Promise<void> {
   }
 }
 
+/**
+ * The IM server refused or dropped the login: the user info may carry a new IM token (its
+ * userLoaded starts the worker with it). Once per token, so a token that is really refused ends in
+ * the "sign in again" banner instead of a loop.
+ */
+async function renewImToken(): Promise<void> {
+  const current = user;
+  if (current === null || renewedFor === current.imToken) return;
+  renewedFor = current.imToken;
+  await loadUserInfo();
+}
+
 /** Listens to the worker and to token changes (once per tab). */
 function wire(): void {
   if (stopWiring !== null) return;
   const stopEvents = onImEvent((event) => {
     mirrorImEvent(event);
     if (event.type === "authRequired") void answerAuthRequired();
+    else if (
+      event.type === "status" &&
+      (event.status.connection === "ConnectFail" ||
+        event.status.connection === "ConnectKick")
+    )
+      renewImToken().catch((error: unknown) => {
+        console.warn("Reloading the IM token failed", error);
+      });
     else if (
       event.type === "conversationsChanged" ||
       event.type === "readsReported"
@@ -160,6 +184,7 @@ export async function stopMessenger(event: {
 }): Promise<void> {
   user = null;
   resumedUid = null;
+  renewedFor = null;
   clearTimeout(unreadTimer);
   clearTimeout(refreshTimer);
   unreadTimer = undefined;

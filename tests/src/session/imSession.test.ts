@@ -9,6 +9,7 @@ import { clearSession, saveTokens, session } from "../../../src/state/session";
 import { makeUser } from "../fakeAccounts";
 import { makeConfig } from "../fakeApi";
 import { resetRuntimeConfig } from "../../../src/api/runtimeConfig";
+import { addSessionListener } from "../../../src/session/sessionListeners";
 
 const calls: { method: string; arg: unknown }[] = [];
 let emit: (event: SessionEvent) => void = () => undefined;
@@ -49,6 +50,9 @@ const { resumeMessenger, startMessenger, stopMessenger } =
 
 let unread = 5;
 let refreshes = 0;
+/** What `user/v1/info` answers, and how often it was asked. */
+let infoUser = makeUser();
+let infoLoads = 0;
 /** No network: every fetch rejects as in the browser. */
 let offline = false;
 
@@ -56,6 +60,8 @@ beforeEach(() => {
   calls.length = 0;
   unread = 5;
   refreshes = 0;
+  infoLoads = 0;
+  infoUser = makeUser();
   offline = false;
   saveTokens({
     accessToken: "access-1",
@@ -72,6 +78,10 @@ beforeEach(() => {
     if (url.includes("oapi/v1/config"))
       return reply(makeConfig({ imWsUrl: "ws://im.example/im" }));
     if (url.includes("conversations/unreadCount")) return reply({ unread });
+    if (url.includes("user/v1/info")) {
+      infoLoads += 1;
+      return reply(infoUser);
+    }
     if (url.includes("oapi/v1/refreshToken")) {
       refreshes += 1;
       return reply({
@@ -147,6 +157,39 @@ describe("startMessenger", () => {
     });
     expect(refreshes).toBe(1);
     expect(session.accessToken).toBe("access-2");
+  });
+
+  it("asks once per IM token for a new one when the IM server refuses or drops the login", async () => {
+    // As startSession.ts wires it: loaded user info (re)starts the messenger.
+    const stop = addSessionListener({ userLoaded: (u) => startMessenger(u) });
+    const starts = () =>
+      calls
+        .filter((c) => c.method === "start")
+        .map((c) => (c.arg as { imToken: string }).imToken);
+    const status = (connection: "ConnectFail" | "ConnectKick") => {
+      emit({
+        type: "status",
+        status: { connection, imUid: "u_42", online: true },
+      });
+    };
+    await startMessenger(makeUser({ imToken: "im-token-1" }));
+    // Another session of the user ended: the server hands out a new token.
+    infoUser = makeUser({ imToken: "im-token-2" });
+    status("ConnectKick");
+    await vi.waitFor(() => {
+      expect(starts()).toEqual(["im-token-1", "im-token-2"]);
+    });
+    // The new token is refused too: one more look, then no loop.
+    status("ConnectFail");
+    await vi.waitFor(() => {
+      expect(infoLoads).toBe(2);
+    });
+    status("ConnectFail");
+    status("ConnectFail");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(infoLoads).toBe(2);
+    expect(starts()).toEqual(["im-token-1", "im-token-2", "im-token-2"]);
+    stop();
   });
 });
 
