@@ -66,8 +66,8 @@ export class WukongImAccounts {
   }
 
   /**
-   * One or more of the user's sessions ended: a new token replaces the old one in WuKongIM and
-   * the user's connections are dropped. A banned user gets a token nobody knows.
+   * One or more of the user's sessions ended: the user's connections are dropped and a new token
+   * replaces the old one in WuKongIM. A banned user gets a token nobody knows.
    */
   async sessionsEnded(userId: number): Promise<void> {
     const holder = await tokenHolder(this.#deps.db, userId, this.#deps.clock());
@@ -75,11 +75,12 @@ export class WukongImAccounts {
     const token = holder.banned
       ? randomBytes(32).toString("base64url")
       : wukongimToken(this.#deps.key, holder.imId, holder.epochMs);
-    await this.#register(holder.imId, token);
+    // NOTE: device_quit also clears WuKongIM's token, so the new one is registered after it.
     await this.#deps.api.deviceQuit({
       uid: holder.imId,
       device_flag: ALL_DEVICES,
     });
+    await this.#register(holder.imId, token);
   }
 
   /** Ends the WuKongIM access of sessions whose 30-day life ran out since the last sweep. */

@@ -41,7 +41,8 @@ export interface MirroredChannel {
 
 // NOTE: one statement per batch (one JSON parameter, as the group commit's INSERT_BATCH). Rows
 // that are already there (same id, same seq, or same sender + clientMsgNo) are skipped; each
-// channel then takes the largest seq, its newest non-command message as the conversation's last,
+// channel then takes the largest seq seen (even of a skipped row: WuKongIM does not de-duplicate
+// clientMsgNo, and a second copy it stored must not look like a hole to fill forever), its newest non-command message as the conversation's last,
 // and the largest seq each party sent (sending implies having read). A conversation's version
 // moves when a non-command message arrived, so incremental conversation syncs see it.
 const MIRROR_BATCH = (doc: string): SQL => sql`
@@ -65,14 +66,15 @@ conv as (
   order by channel_key, channel_type, message_seq desc
 ),
 per_channel as (
-  select i.channel_key, i.channel_type, max(i.message_seq) as last_seq, min(n.lo) as lo,
+  select n.k as channel_key, n.t as channel_type, max(n.s) as last_seq, min(n.lo) as lo,
     min(n.hi) as hi,
     coalesce(max(i.message_seq) filter (
       where i.content_type <> ${sql.raw(String(ContentType.CMD))} and i.from_uid = n.lo), 0) as los,
     coalesce(max(i.message_seq) filter (
-      where i.content_type <> ${sql.raw(String(ContentType.CMD))} and i.from_uid = n.hi), 0) as his
-  from inserted i join incoming n on n.id = i.id
-  group by i.channel_key, i.channel_type
+      where i.content_type <> ${sql.raw(String(ContentType.CMD))} and i.from_uid = n.hi), 0) as his,
+    count(i.id) as added
+  from incoming n left join inserted i on i.id = n.id
+  group by n.k, n.t
 )
 insert into im_channels as c (channel_key, channel_type, last_seq, uid_lo, uid_hi, conv_seq,
   conv_message_id, conv_client_msg_no, conv_timestamp, lo_sent_seq, hi_sent_seq, version)
@@ -93,11 +95,12 @@ on conflict (channel_key, channel_type) do update set
   lo_sent_seq = greatest(c.lo_sent_seq, excluded.lo_sent_seq),
   hi_sent_seq = greatest(c.hi_sent_seq, excluded.hi_sent_seq),
   version = case when excluded.version > 0 then excluded.version else c.version end
-returning channel_key, channel_type, last_seq`;
+returning channel_key, channel_type, last_seq, (select p.added from per_channel p
+  where p.channel_key = c.channel_key and p.channel_type = c.channel_type) as added`;
 
 /**
  * Copies stored WuKongIM messages into our tables (messages with seq 0 were never stored and are
- * skipped). Returns the channels that got new rows.
+ * skipped). Returns the channels that got new rows, with the largest seq each now holds.
  */
 export async function mirrorMessages(
   db: Db,
@@ -132,10 +135,13 @@ export async function mirrorMessages(
     channel_key: string;
     channel_type: number;
     last_seq: number;
+    added: number | string;
   }>(await db.execute(MIRROR_BATCH(JSON.stringify(doc))));
-  return rows.map((row) => ({
-    channelKey: row.channel_key,
-    channelType: row.channel_type,
-    lastSeq: row.last_seq,
-  }));
+  return rows
+    .filter((row) => Number(row.added) > 0)
+    .map((row) => ({
+      channelKey: row.channel_key,
+      channelType: row.channel_type,
+      lastSeq: row.last_seq,
+    }));
 }

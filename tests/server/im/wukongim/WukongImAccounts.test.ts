@@ -119,14 +119,15 @@ describeEachDatabase("WukongImAccounts", (kind) => {
     await settled();
     const after = await accounts.tokenFor(userId);
     expect(after).not.toBe(before);
+    // NOTE: device_quit also clears WuKongIM's token: the new one must come after it.
     expect(calls).toEqual([
+      { kind: "quit", uid: "demo_user", flag: -1 },
       {
         kind: "token",
         uid: "demo_user",
         token: after,
         level: DeviceLevel.SLAVE,
       },
-      { kind: "quit", uid: "demo_user", flag: -1 },
     ]);
     stop();
   });
@@ -140,8 +141,8 @@ describeEachDatabase("WukongImAccounts", (kind) => {
     clock.advance(2000);
     calls.length = 0;
     expect(await accounts.sweepExpired()).toBe(1);
-    expect(calls.map((c) => c.kind)).toEqual(["token", "quit"]);
-    expect(calls[0]).not.toMatchObject({ token: before });
+    expect(calls.map((c) => c.kind)).toEqual(["quit", "token"]);
+    expect(calls[1]).not.toMatchObject({ token: before });
     // The next sweep has nothing left to end.
     expect(await accounts.sweepExpired()).toBe(0);
   });
@@ -155,7 +156,7 @@ describeEachDatabase("WukongImAccounts", (kind) => {
       .set({ banned: true })
       .where(eq(users.id, userId));
     await accounts.sessionsEnded(userId);
-    const [registered, quit] = calls.slice(-2);
+    const [quit, registered] = calls.slice(-2);
     expect(registered).toMatchObject({ kind: "token", uid: "demo_user" });
     expect(registered).not.toMatchObject({ token: before });
     expect(quit).toEqual({ kind: "quit", uid: "demo_user", flag: -1 });
