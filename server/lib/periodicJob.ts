@@ -17,8 +17,13 @@ const SERVER_ID = `${hostname()}:${String(process.pid)}`;
  */
 const CLAIM_AFTER_SHARE = 0.9;
 
+/** A claimed period: `previousAt` is when the run before it was claimed (null: the first run). */
+export interface ClaimedPeriod {
+  previousAt: number | null;
+}
+
 /**
- * Claims the current period of job `name` for this server; false when another server (or an
+ * Claims the current period of job `name` for this server; null when another server (or an
  * earlier tick) already ran it less than a period ago.
  */
 export async function claimPeriod(
@@ -27,17 +32,24 @@ export async function claimPeriod(
   periodMs: number,
   now: number,
   who: string = SERVER_ID,
-): Promise<boolean> {
+): Promise<ClaimedPeriod | null> {
   const at = new Date(now).toISOString();
   const before = new Date(now - periodMs * CLAIM_AFTER_SHARE).toISOString();
   const result = await db.execute(sql`
+    with previous as (select claimed_at from job_leases where name = ${name})
     insert into job_leases as l (name, claimed_at, claimed_by)
     values (${name}, ${at}::timestamptz, ${who})
     on conflict (name) do update set claimed_at = excluded.claimed_at,
       claimed_by = excluded.claimed_by
     where l.claimed_at <= ${before}::timestamptz
-    returning name`);
-  return (result as { rows: unknown[] }).rows.length === 1;
+    returning (select claimed_at from previous) as previous_at`);
+  const [row] = (result as { rows: { previous_at: Date | string | null }[] })
+    .rows;
+  if (row === undefined) return null;
+  return {
+    previousAt:
+      row.previous_at === null ? null : new Date(row.previous_at).getTime(),
+  };
 }
 
 export interface PeriodicJobOptions {
@@ -48,7 +60,8 @@ export interface PeriodicJobOptions {
   name: string;
   /** 0 or less: never. */
   intervalMs: number;
-  run: () => Promise<unknown>;
+  /** The work; `claim` says when the previous run (on any server) was claimed. */
+  run: (claim: ClaimedPeriod) => Promise<unknown>;
 }
 
 /**
@@ -62,7 +75,8 @@ export function schedulePeriodic(
   if (intervalMs <= 0) return () => Promise.resolve();
   let running: Promise<void> | undefined;
   const tick = async () => {
-    if (await claimPeriod(db, name, intervalMs, clock())) await run();
+    const claim = await claimPeriod(db, name, intervalMs, clock());
+    if (claim !== null) await run(claim);
   };
   const timer = setInterval(() => {
     running ??= tick()

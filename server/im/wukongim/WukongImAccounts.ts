@@ -83,14 +83,14 @@ export class WukongImAccounts {
     await this.#register(holder.imId, token);
   }
 
-  /** Ends the WuKongIM access of sessions whose 30-day life ran out since the last sweep. */
-  async sweepExpired(): Promise<number> {
+  /**
+   * Ends the WuKongIM access of sessions whose 30-day life ran out after `fromMs` (default: this
+   * process's last sweep) until now. On a schedule the window starts where the previous run, on
+   * whichever server, was claimed (periodicJob), so no end is missed or handled twice.
+   */
+  async sweepExpired(fromMs: number = this.#sweptTo): Promise<number> {
     const now = this.#deps.clock();
-    const users = await usersWithSessionsEnding(
-      this.#deps.db,
-      this.#sweptTo,
-      now,
-    );
+    const users = await usersWithSessionsEnding(this.#deps.db, fromMs, now);
     for (const userId of users) await this.sessionsEnded(userId);
     this.#sweptTo = now;
     return users.length;

@@ -23,17 +23,22 @@ describeEachDatabase("periodic jobs", (kind) => {
   it("lets one server claim each period", async () => {
     const { db } = database;
     const t0 = Date.parse("2026-11-26T10:00:00Z");
-    expect(await claimPeriod(db, "sweep", MINUTE, t0, "a")).toBe(true);
-    expect(await claimPeriod(db, "sweep", MINUTE, t0 + 1000, "b")).toBe(false);
+    expect(await claimPeriod(db, "sweep", MINUTE, t0, "a")).toEqual({
+      previousAt: null,
+    });
+    expect(await claimPeriod(db, "sweep", MINUTE, t0 + 1000, "b")).toBeNull();
     // Another job has its own periods.
-    expect(await claimPeriod(db, "other", MINUTE, t0 + 1000, "b")).toBe(true);
-    // Timers tick at different phases: a claim 90 % of a period later wins, once.
-    expect(await claimPeriod(db, "sweep", MINUTE, t0 + 0.9 * MINUTE, "b")).toBe(
-      true,
-    );
+    expect(await claimPeriod(db, "other", MINUTE, t0 + 1000, "b")).toEqual({
+      previousAt: null,
+    });
+    // Timers tick at different phases: a claim 90 % of a period later wins, once, and learns
+    // when the run before it was claimed (a sweep's window starts there).
+    expect(
+      await claimPeriod(db, "sweep", MINUTE, t0 + 0.9 * MINUTE, "b"),
+    ).toEqual({ previousAt: t0 });
     expect(
       await claimPeriod(db, "sweep", MINUTE, t0 + 0.95 * MINUTE, "a"),
-    ).toBe(false);
+    ).toBeNull();
   });
 
   it("runs a scheduled job once per period however many servers tick", async () => {
