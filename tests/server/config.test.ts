@@ -1,11 +1,7 @@
 // parseConfig is pure: defaults, each variable's validation (the error names the variable),
 // and the URLs derived from PUBLIC_URL.
-import {
-  ConfigError,
-  ENV_VARS,
-  imWsUrlFor,
-  parseConfig,
-} from "../../server/config";
+import { configErrorOf } from "../support/configError";
+import { ENV_VARS, imWsUrlFor, parseConfig } from "../../server/config";
 import { imOptionsFromEnv } from "../../server/im/imEnv";
 import { pushOptionsFromEnv } from "../../server/domain/push/pushEnv";
 
@@ -19,15 +15,7 @@ const PRODUCTION = {
 };
 const NO_LOGIN = { phone: false, email: false, wechat: false };
 
-function errorOf(env: Record<string, string>): ConfigError {
-  try {
-    parseConfig(env, cwd);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error("expected a ConfigError");
-}
+const errorOf = (env: Record<string, string>) => configErrorOf(env, cwd);
 
 describe("parseConfig", () => {
   it("uses the documented defaults for an empty environment", () => {
@@ -52,6 +40,7 @@ describe("parseConfig", () => {
         wechat: null,
       },
       pay: { enabled: true, wechatPay: null, sweepIntervalSeconds: 60 },
+      imEngine: { kind: "embedded" },
     });
   });
 
@@ -93,6 +82,7 @@ describe("parseConfig", () => {
         wechat: null,
       },
       pay: { enabled: false, wechatPay: null, sweepIntervalSeconds: 60 },
+      imEngine: { kind: "embedded" },
     });
   });
 

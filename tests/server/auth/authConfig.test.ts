@@ -1,6 +1,7 @@
 // The accounts part of parseConfig: secret, token life, login methods, client-IP trust and the
 // provider settings, including the production rule that every enabled method has its provider.
-import { ConfigError, parseConfig } from "../../../server/config";
+import { configErrorOf } from "../../support/configError";
+import { parseConfig } from "../../../server/config";
 
 const cwd = "/srv/fuyuan";
 const SECRET = "s".repeat(32);
@@ -22,15 +23,7 @@ const WECHAT = {
   WECHAT_MP_APP_SECRET: "mp-secret",
 };
 
-function errorOf(env: Record<string, string>): ConfigError {
-  try {
-    parseConfig(env, cwd);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error("expected a ConfigError");
-}
+const errorOf = (env: Record<string, string>) => configErrorOf(env, cwd);
 
 describe("accounts configuration", () => {
   it("defaults: no secret (generated in development), 900 s tokens, every method, no providers", () => {

@@ -1,7 +1,8 @@
 // Payment configuration: production needs WeChat Pay (or PAYMENTS=off) and names what is missing;
 // a partial WECHAT_PAY_* set is an error; a full set is parsed (PEM escapes, serial rules); the
 // emulator's keys survive a restart on the same database.
-import { ConfigError, parseConfig } from "../../../server/config";
+import { configErrorOf } from "../../support/configError";
+import { parseConfig } from "../../../server/config";
 import { loadEmulatorKeys } from "../../../server/domain/payments/emulatorKeyStore";
 import { createTestDatabase } from "../../support/testDb";
 import { startTestServer } from "../../support/testServer";
@@ -25,15 +26,7 @@ const FULL = {
   WECHAT_PAY_APP_ID: "wx1234567890abcdef",
 };
 
-function configError(env: Record<string, string>): ConfigError {
-  try {
-    parseConfig(env, "/srv");
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error("expected a ConfigError");
-}
+const configError = (env: Record<string, string>) => configErrorOf(env);
 
 describe("payment configuration", () => {
   it("refuses to start in production without WeChat Pay unless payments are off", () => {
