@@ -1,6 +1,7 @@
-// Byte-exact WuKongIM fixtures from docs/wukongim-protocol.md (§5 captures, §8.6 test vector), as
-// byte-annotated hex plus the typed frame each decodes to. Shared by the protocol unit tests and
-// the server's gateway tests; holds data and tiny hex helpers only.
+// Byte-exact WuKongIM fixtures from docs/wukongim-protocol.md (§5 captures, §8.6 test vector) and
+// docs/wukongim-engine.md (v3 beta frames), as byte-annotated hex plus the typed frame each decodes
+// to. Shared by the protocol unit tests and the server's gateway tests; holds data and tiny hex
+// helpers only.
 import type { Frame, ProtocolVersion } from "#protocol";
 
 /** Joins annotated hex parts ("32 90 01", "0003 626f62") into bytes. */
@@ -425,6 +426,60 @@ export const FRAME_FIXTURES: readonly FrameFixture[] = [
       type: "typing",
       timestamp: 0x19a2b3c4d5en,
       data: utf8("{}"),
+    },
+  },
+];
+
+/** The clientMsgNo in the v3 SENDACK fixture: 36 bytes (a UUID with dashes) as in the engine notes. */
+export const V3_CLIENT_MSG_NO = "2f1d0a5e-8c3b-4e7a-9b61-0d4c5e6f7a8b";
+
+/**
+ * Frames the WuKongIM v3 beta sends that end in fields we do not decode (engine notes, "What breaks
+ * against the v3 beta"; §5.2, §5.4). Decode-only: `frame` is what they decode to, and encoding it
+ * gives the v2.2.5 layout without the appended bytes.
+ */
+export const V3_BETA_FIXTURES: readonly FrameFixture[] = [
+  {
+    name: "SENDACK from the v3 beta, clientMsgNo appended (§5.4)",
+    versions: ALL,
+    bytes: hex(
+      "40 37", // header: SENDACK, no flags copied from the SEND; remaining length 55
+      "09b6e64a8ec60001", // messageID 700000000000000001
+      "00000001", // clientSeq 1
+      "00000001", // messageSeq 1
+      "01", // reasonCode success
+      "0024", // clientMsgNo: 36 bytes (not decoded)
+      asciiHex(V3_CLIENT_MSG_NO),
+    ),
+    frame: {
+      op: 4,
+      ...FLAGS_NONE,
+      messageID: 700000000000000001n,
+      clientSeq: 1,
+      messageSeq: 1,
+      reasonCode: 1,
+    },
+  },
+  {
+    name: "refusal CONNACK from the v3 beta to a v4/v5 client, nodeId without the flag (§5.2)",
+    versions: [4, 5],
+    bytes: hex(
+      "20 15", // header: CONNACK, no HasServerVersion; remaining length 21
+      "0000000000000000", // timeDiff 0
+      "02", // reasonCode authFail
+      "0000", // serverKey ""
+      "0000", // salt ""
+      "0000000000000001", // nodeId 1 (not decoded: no serverVersion announced)
+    ),
+    frame: {
+      op: 2,
+      dup: false,
+      syncOnce: false,
+      redDot: false,
+      timeDiff: 0n,
+      reasonCode: 2,
+      serverKey: "",
+      salt: "",
     },
   },
 ];

@@ -75,6 +75,11 @@ export class ByteReader {
     return out;
   }
 
+  /** Moves to the end of the body, past bytes no field describes (see trailingBytes.ts). */
+  skipRest(): void {
+    this.pos = this.end;
+  }
+
   /** Throws `TRAILING_BYTES` unless the body was read to its end. */
   done(packet: string): void {
     if (this.pos !== this.end) {

@@ -1,13 +1,16 @@
 // Bytes → frame for every packet of §5 with the version rules of §7: the body decoders shared by
 // FrameDecoder, and decodeFrame for input that is exactly one frame. Throws only ProtocolError.
+// Bytes after the known fields of a server packet are skipped, of a client packet refused
+// (trailingBytes.ts says why).
 import { ByteReader } from "./ByteReader";
 import { MAX_FRAME_BYTES, isSupportedVersion } from "./constants";
 import { ProtocolError } from "./errors";
 import type { Frame } from "./frames";
 import { readRecv, readSend } from "./decodeMessage";
-import { HeaderFlag, Op, isOp } from "./opcodes";
+import { HeaderFlag, OP_NAMES, Op, isOp } from "./opcodes";
 import { lengthBytes, lengthValue, readLength } from "./remainingLength";
 import { VersionRule } from "./setting";
+import { ignoresTrailingBytes } from "./trailingBytes";
 
 /** Options of {@link decodeFrame}. */
 export interface DecodeOptions {
@@ -42,7 +45,9 @@ export function needsVersion(op: Op): boolean {
 }
 
 /**
- * Decodes one frame body. `r` spans exactly the body; `header` is the fixed header byte.
+ * Decodes one frame body. `r` spans exactly the body; `header` is the fixed header byte. Bytes
+ * left after the known fields are skipped for server → client packets and are `TRAILING_BYTES`
+ * for client → server packets ({@link ignoresTrailingBytes}).
  * @internal shared by {@link decodeFrame} and FrameDecoder
  */
 export function decodeBody(
@@ -186,7 +191,9 @@ export function decodeBody(
       };
       break;
   }
-  r.done(op === Op.CONNACK ? "CONNACK" : "frame");
+  // NOTE: `r` ends where the remaining length says, so skipping keeps a stream in sync.
+  if (ignoresTrailingBytes(op)) r.skipRest();
+  else r.done(OP_NAMES[op]);
   return frame;
 }
 
@@ -194,7 +201,8 @@ const oneShotReader = new ByteReader();
 
 /**
  * Decodes `bytes`, which must hold exactly one complete frame, for a connection at `version`.
- * Use {@link FrameDecoder} for a byte stream. Throws {@link ProtocolError} (`TRUNCATED`,
+ * Use {@link FrameDecoder} for a byte stream. Bytes after the frame's end are `TRAILING_BYTES`
+ * for every packet type (the input then holds more than one frame). Throws {@link ProtocolError} (`TRUNCATED`,
  * `TRAILING_BYTES`, `TOO_LARGE`, `BAD_LENGTH`, `BAD_TYPE`, `BAD_UTF8`, `INVALID_FIELD`, `UNSUPPORTED_VERSION`).
  *
  * @example

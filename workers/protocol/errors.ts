@@ -13,7 +13,11 @@ export type ProtocolErrorCode =
   | "BAD_TYPE"
   /** A string field is not well-formed UTF-8 (decode) or UTF-16 (encode) (§2). */
   | "BAD_UTF8"
-  /** Bytes left over after the last field of a fixed-layout packet (§5). */
+  /**
+   * Bytes left over after the last field of a client → server packet (§5), or after the frame in
+   * the input of `decodeFrame`. Server → client packets may end in fields a newer server appends;
+   * those bytes are skipped (trailingBytes.ts).
+   */
   | "TRAILING_BYTES"
   /** A field value the wire cannot carry: out of range, too long, or inconsistent with the setting byte. */
   | "INVALID_FIELD"

@@ -68,7 +68,10 @@ export interface ConnackFrame extends Omit<FrameFlags, "noPersist"> {
   serverKey: string;
   /** 16 alphanumerics; the AES IV (§8.2). */
   salt: string;
-  /** u64, on the wire exactly when `serverVersion >= 4` (the encoder writes 0 when absent). */
+  /**
+   * u64, on the wire when `serverVersion >= 4` (the encoder writes 0 when absent). The v3 beta
+   * also appends one to a refusal without the HasServerVersion flag; the decoder skips it there.
+   */
   nodeId?: bigint;
 }
 
@@ -93,7 +96,7 @@ export interface SendFrame extends FrameFlags {
   payload: Uint8Array;
 }
 
-/** SENDACK, server → client (§5.4). */
+/** SENDACK, server → client (§5.4). The v3 beta appends the clientMsgNo; the decoder skips it. */
 export interface SendackFrame extends FrameFlags {
   op: typeof Op.SENDACK;
   /** i64 server message id. */

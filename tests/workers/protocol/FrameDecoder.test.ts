@@ -12,16 +12,7 @@ import {
 import { FRAME_FIXTURES } from "../../support/protocolFixtures";
 import { arbitraryFrame, arbitrarySend } from "./support/arbitraryFrame";
 import { Prng } from "./support/prng";
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
+import { concat, feed } from "./support/decodeHelpers";
 
 function stream(
   seed: number,
@@ -31,16 +22,6 @@ function stream(
   const r = new Prng(seed);
   const frames = Array.from({ length: n }, () => arbitraryFrame(r, v));
   return { frames, bytes: concat(frames.map((f) => encodeFrame(f, v))) };
-}
-
-function feed(d: FrameDecoder, bytes: Uint8Array, cuts: number[]): Frame[] {
-  const out: Frame[] = [];
-  let at = 0;
-  for (const c of [...cuts, bytes.length]) {
-    out.push(...d.push(bytes.subarray(at, c)));
-    at = c;
-  }
-  return out;
 }
 
 describe.each<ProtocolVersion>([2, 3, 4, 5])("feeding at v%i", (v) => {

@@ -3,12 +3,10 @@
 // MessageContent classes.
 import {
   ContentType,
-  ProtocolError,
   decodeContent,
   encodeContent,
   renderSystemText,
   type MessageContent,
-  type ProtocolErrorCode,
 } from "#protocol";
 import WKSDK from "wukongimjssdk";
 import {
@@ -18,18 +16,9 @@ import {
   type SystemContent as SdkSystem,
 } from "wukongimjssdk/lib/model";
 import { utf8 } from "../../support/protocolFixtures";
+import { codeOf } from "./support/decodeHelpers";
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-
-function codeOf(fn: () => unknown): ProtocolErrorCode | "no error" {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ProtocolError);
-    return (e as ProtocolError).code;
-  }
-  return "no error";
-}
 
 const CASES: [string, MessageContent, string][] = [
   [

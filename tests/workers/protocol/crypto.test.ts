@@ -1,7 +1,6 @@
 // Handshake and payload crypto (§8): CSPRNG key pairs, key checks, the noble and node:crypto
 // backends agreeing byte for byte, seal/open of SEND and RECV, and every failure as a ProtocolError code.
 import {
-  ProtocolError,
   SessionCrypto,
   base64Decode,
   base64DecodeBytes,
@@ -13,22 +12,12 @@ import {
   nobleBackend,
   sharedSecret,
   type CryptoBackend,
-  type ProtocolErrorCode,
 } from "#protocol";
 import { cbc } from "@noble/ciphers/aes.js";
 import { nodeCryptoBackend } from "../../support/nodeCryptoBackend";
 import { VECTOR, utf8 } from "../../support/protocolFixtures";
 import { Prng } from "./support/prng";
-
-function codeOf(fn: () => unknown): ProtocolErrorCode | "no error" {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ProtocolError);
-    return (e as ProtocolError).code;
-  }
-  return "no error";
-}
+import { codeOf } from "./support/decodeHelpers";
 
 const BACKENDS: CryptoBackend[] = [nobleBackend, nodeCryptoBackend];
 const setting = {

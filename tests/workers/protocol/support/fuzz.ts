@@ -14,6 +14,7 @@ import {
 } from "#protocol";
 import { arbitraryFrame } from "./arbitraryFrame";
 import { Prng } from "./prng";
+import { concat } from "./decodeHelpers";
 
 /** What a fuzz run found. */
 export interface FuzzSummary {
@@ -41,16 +42,6 @@ const session = new SessionCrypto({
   aesKey: "0123456789abcdef",
   aesIV: "fedcba9876543210",
 });
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
 
 function mutate(r: Prng, input: Uint8Array): Uint8Array {
   let b: Uint8Array = input.slice();
