@@ -3,6 +3,11 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { AUTH_ENV_VARS, type AuthConfig, parseAuthConfig } from "./authConfig";
 import { IM_ENV_VARS } from "./im/imEnv";
+import {
+  IM_ENGINE_ENV_VARS,
+  type ImEngineConfig,
+  parseImEngineConfig,
+} from "./im/imEngineConfig";
 import { PUSH_ENV_VARS } from "./domain/push/pushEnv";
 import { PAY_ENV_VARS, type PayConfig, parsePayConfig } from "./payConfig";
 import {
@@ -62,6 +67,8 @@ export interface AppConfig {
   auth: AuthConfig;
   /** Orders and WeChat Pay (server/payConfig.ts). */
   pay: PayConfig;
+  /** Which IM engine carries the messages (server/im/imEngineConfig.ts). */
+  imEngine: ImEngineConfig;
 }
 
 /** The documented variables, in README order (the README table is generated from this list). */
@@ -126,6 +133,7 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   },
   ...AUTH_ENV_VARS,
   ...PAY_ENV_VARS,
+  ...IM_ENGINE_ENV_VARS,
   ...IM_ENV_VARS,
   ...PUSH_ENV_VARS,
 ];
@@ -178,6 +186,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     trustProxy: parseTrustProxy(value("TRUST_PROXY")),
     auth: parseAuthConfig(value, { nodeEnv }),
     pay: parsePayConfig(value, { nodeEnv }),
+    imEngine: parseImEngineConfig(value),
   };
 }
 
@@ -189,6 +198,16 @@ export function originFor(host: string, port: number): string {
       ? `[${reachable}]`
       : reachable;
   return `http://${bracketed}:${port}`;
+}
+
+/** What browsers connect the messenger to: WuKongIM's WS URL, or our gateway's under PUBLIC_URL. */
+export function imSocketUrl(
+  config: Pick<AppConfig, "imEngine">,
+  publicUrl: string,
+): string {
+  return config.imEngine.kind === "wukongim"
+    ? config.imEngine.wsUrl
+    : imWsUrlFor(publicUrl);
 }
 
 /** The IM WebSocket URL for a public URL: http → ws, https → wss, path + /im. */

@@ -12,7 +12,7 @@ import Fastify, {
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Logger } from "pino";
-import type { AppConfig } from "../config";
+import { type AppConfig, imSocketUrl } from "../config";
 import type { Db } from "../db/createDb";
 import { AccountEvents } from "../domain/auth/accountEvents";
 import { AuthError } from "../domain/auth/AuthError";
@@ -23,7 +23,9 @@ import type { LoginProviders } from "../domain/auth/loginProviders";
 import type { ImPresence } from "../domain/users/presence";
 import { createPushService } from "../domain/push/createPushService";
 import type { PushOptions } from "../domain/push/pushEnv";
-import { type ImStackOptions, startImGateway } from "../im/startImGateway";
+import type { ImStackOptions } from "../im/startImGateway";
+import { startImEngine } from "../im/startImEngine";
+import { registerWukongImWebhook } from "../im/wukongim/webhookRoute";
 import { type Clock, systemClock } from "../providers/lib/runtime";
 import { resolvePublicUrl } from "../domain/system/runtimeConfig";
 import { dataExceptionOf } from "./dataException";
@@ -91,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const securityHeaders: SecurityHeaderOptions = {
     production: config.nodeEnv === "production",
     publicUrl: () => resolvePublicUrl(config, app.server.address()),
+    imSocketUrl: (publicUrl) => imSocketUrl(config, publicUrl),
   };
   const app: App = Fastify({
     loggerInstance,
@@ -183,15 +186,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await registerOpenApi(app, version);
-  // NOTE: the IM gateway answers WebSocket upgrades on /im (a prefix the SPA never takes); on
-  // close it lets submitted sends commit and closes its sockets before the server stops.
-  const im = await startImGateway({
+  const im = await startImEngine({
+    config,
     server: app.server,
     db,
     clock,
     logger,
     accountEvents,
-    verifyImToken: auth.verifyImToken,
+    auth,
     ...(options.im === undefined ? {} : { options: options.im }),
   });
   app.addHook("preClose", async () => {
@@ -205,7 +207,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     accountEvents,
     ...(options.push === undefined ? {} : { options: options.push }),
   });
-  const stopPushListener = im.engine.onStored((message) => {
+  const stopPushListener = im.onStored((message) => {
     push.messageStored(message);
   });
   app.addHook("onClose", async () => {
@@ -222,8 +224,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     auth,
     presence: options.presence ?? im.engine,
     im: im.engine,
+    imTokenFor: im.imTokenFor,
     push,
   });
+  if (im.wukongim !== null && config.imEngine.kind === "wukongim")
+    await registerWukongImWebhook(app, {
+      db,
+      secret: config.imEngine.webhookSecret,
+      stack: im.wukongim,
+    });
   await registerStaticSite(app, config.staticDir);
   return app;
 }

@@ -12,6 +12,7 @@ import { contentRoutes } from "../domain/content/routes";
 import { devRoutes } from "../domain/dev/routes";
 import { fileRoutes, mediaRoutes } from "../domain/files/routes";
 import type { ImEngine } from "../domain/im/ImEngine";
+import type { AuthContext } from "../domain/auth/sessions";
 import { imRoutes } from "../domain/im/routes";
 import type { PushService } from "../domain/push/createPushService";
 import { pushRoutes } from "../domain/push/routes";
@@ -38,8 +39,10 @@ export interface DomainDeps {
   auth: AuthServices;
   /** Live IM connections (UserInfo.online). */
   presence: ImPresence;
-  /** The messaging engine (send, push commands, presence): the embedded IM gateway. */
+  /** The messaging engine (send, push commands, presence, catch-up): embedded or WuKongIM. */
   im: ImEngine;
+  /** The IM token a signed-in session connects with (per session, or per user on WuKongIM). */
+  imTokenFor: (auth: AuthContext) => Promise<string>;
   /** Web Push: the VAPID key and the "conversation read" notice that closes notifications. */
   push: PushService;
 }

@@ -2,7 +2,6 @@
 // frame denial, HSTS in production) and the Content-Security-Policy of HTML documents. Pages that
 // bring their own policy (the /dev emulator and cashier pages, /media files) keep it.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { imWsUrlFor } from "../config";
 import { DOCS_PREFIX } from "./openapi";
 
 /** WeChat's script host: wxLogin.js (desktop QR login) and the JSSDK (paying in WeChat). */
@@ -88,8 +87,10 @@ export const DOCS_CSP = [
 export interface SecurityHeaderOptions {
   /** NODE_ENV=production: HSTS is sent. */
   production: boolean;
-  /** The public URL browsers use (for the IM socket's origin), or null while unknown. */
+  /** The public URL browsers use, or null while unknown. */
   publicUrl: () => string | null;
+  /** The IM socket URL for a public URL (our gateway's, or WuKongIM's) for connect-src. */
+  imSocketUrl: (publicUrl: string) => string;
 }
 
 /** The onSend hook that adds the headers (register it on the root instance). */
@@ -123,7 +124,7 @@ export function applySecurityHeaders(
     "content-security-policy",
     path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`)
       ? DOCS_CSP
-      : appCsp(socketOrigin(options.publicUrl())),
+      : appCsp(socketOrigin(options)),
   );
 }
 
@@ -132,7 +133,8 @@ function isHtml(reply: FastifyReply): boolean {
   return typeof type === "string" && /^\s*text\/html\b/i.test(type);
 }
 
-function socketOrigin(publicUrl: string | null): string | null {
+function socketOrigin(options: SecurityHeaderOptions): string | null {
+  const publicUrl = options.publicUrl();
   if (publicUrl === null) return null;
-  return new URL(imWsUrlFor(publicUrl)).origin;
+  return new URL(options.imSocketUrl(publicUrl)).origin;
 }

@@ -3,24 +3,19 @@
 // its batch has committed.
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import {
-  ContentType,
-  HeaderFlag,
-  ReasonCode,
-  SettingBit,
-  encodeUtf8,
-} from "#protocol";
+import { ContentType, HeaderFlag, ReasonCode } from "#protocol";
 import type { Db } from "../db/createDb";
 import { personalChannelKey } from "../domain/im/channelKey";
 import type {
   ImCommand,
   ImEngine,
+  ImHealth,
   ImSendRequest,
   ImSendResult,
   StoredMessageEvent,
 } from "../domain/im/ImEngine";
 import type { Clock } from "../providers/lib/runtime";
-import { type MessageToStore, type StoredMessage, dedupKey } from "./batchPlan";
+import type { MessageToStore, StoredMessage } from "./batchPlan";
 import { batchStatements } from "./batchStatements";
 import type { ConnectionRegistry } from "./ConnectionRegistry";
 import type { Delivery, OutboundMessage } from "./Delivery";
@@ -29,12 +24,9 @@ import { type BatchTiming, GroupCommitter } from "./GroupCommitter";
 import type { ImConnection } from "./ImConnection";
 import type { MessageIdGenerator } from "./MessageIdGenerator";
 import { persistBatch } from "./persistBatch";
-import {
-  checkCounters,
-  checkPayload,
-  checkTags,
-  classifyChannel,
-} from "./sendRules";
+import { checkSend } from "./sendRules";
+import { commandPayload } from "./commandPayload";
+import { InflightSends } from "./InflightSends";
 import type { UserDirectory } from "./UserDirectory";
 
 /** Test seams; production passes none. */
@@ -60,12 +52,10 @@ export interface EngineDeps {
   hooks?: GatewayHooks;
 }
 
-const STREAM_BITS = SettingBit.STREAM | SettingBit.LEGACY_STREAM;
-
 export class EmbeddedImEngine implements ImEngine {
   readonly #deps: EngineDeps;
   readonly #committer: GroupCommitter<MessageToStore, StoredMessage>;
-  readonly #inflight = new Map<string, Promise<ImSendResult>>();
+  readonly #inflight = new InflightSends();
   readonly #storedListeners = new Set<(event: StoredMessageEvent) => void>();
   #closed = false;
 
@@ -102,31 +92,11 @@ export class EmbeddedImEngine implements ImEngine {
   ): Promise<ImSendResult> {
     if (this.#closed)
       return refuse(ReasonCode.SYSTEM_ERROR, "the server is shutting down");
-    const kind = classifyChannel(
-      request.fromUid,
-      request.channelId,
-      request.channelType,
-    );
-    if (!kind.ok) return kind;
-    const tags =
-      checkTags(request.clientMsgNo ?? "", request.topic) ??
-      checkCounters(request.clientSeq ?? 0, request.expire ?? 0);
-    if (tags !== null) return tags;
+    const checked = checkSend(request, this.#deps.options.maxPayloadBytes);
+    if (!checked.ok) return checked;
+    const { kind, clientMsgNo } = checked;
+    const payload = checked.payload;
     const setting = request.setting ?? 0;
-    if ((setting & STREAM_BITS) !== 0)
-      return refuse(
-        ReasonCode.NOT_SUPPORT_HEADER,
-        "stream messages are not supported",
-      );
-    const payload = checkPayload(
-      request.payload,
-      this.#deps.options.maxPayloadBytes,
-    );
-    if (!payload.ok) return payload;
-    const clientMsgNo =
-      request.clientMsgNo === undefined || request.clientMsgNo === ""
-        ? randomUUID().replaceAll("-", "")
-        : request.clientMsgNo;
     const timestamp = Math.floor(this.#deps.clock() / 1000);
     const outbound: OutboundMessage = {
       messageId: 0n,
@@ -145,7 +115,7 @@ export class EmbeddedImEngine implements ImEngine {
       payload: request.payload,
     };
 
-    if (kind.kind === "data") {
+    if (kind === "data") {
       if (origin !== null && !origin.isSubscribed(request.channelId))
         return refuse(
           ReasonCode.SUBSCRIBER_NOT_EXIST,
@@ -160,35 +130,19 @@ export class EmbeddedImEngine implements ImEngine {
       );
     if (outbound.noPersist) return this.#deliverTransient(outbound, origin);
 
-    const key = dedupKey(request.fromUid, clientMsgNo);
-    const running = this.#inflight.get(key);
-    if (running !== undefined)
-      return running.then((r) => (r.ok ? { ...r, duplicate: true } : r));
-    const promise = this.#store(
-      outbound,
-      request.clientSeq ?? 0,
-      payload.text,
-      payload.contentType,
-      origin,
+    return this.#inflight.run(request.fromUid, clientMsgNo, () =>
+      this.#store(
+        outbound,
+        request.clientSeq ?? 0,
+        payload.text,
+        payload.contentType,
+        origin,
+      ),
     );
-    this.#inflight.set(key, promise);
-    const forget = () => {
-      this.#inflight.delete(key);
-    };
-    // NOTE: not `finally`: its promise would re-raise a failed store as an unhandled rejection,
-    // which ends the process (found by the gateway fuzz); the caller handles the failure.
-    void promise.then(forget, forget);
-    return promise;
   }
 
   notify(command: ImCommand): void {
-    const payload = encodeUtf8(
-      JSON.stringify({
-        cmd: command.cmd,
-        param: command.param ?? null,
-        type: ContentType.CMD,
-      }),
-    );
+    const payload = commandPayload(command);
     this.#deps.delivery.deliverTo(command.toUid, command.channelId, {
       messageId: this.#deps.ids.next(),
       messageSeq: 0,
@@ -216,6 +170,19 @@ export class EmbeddedImEngine implements ImEngine {
     return () => {
       this.#storedListeners.delete(listener);
     };
+  }
+
+  health(): Promise<ImHealth> {
+    return Promise.resolve(
+      this.#closed
+        ? { engine: "embedded", ok: false, detail: "shutting down" }
+        : { engine: "embedded", ok: true },
+    );
+  }
+
+  /** Every stored message is in our tables once acknowledged: nothing to copy. */
+  catchUp(): Promise<void> {
+    return Promise.resolve();
   }
 
   onlineOf(userIds: readonly number[]): Promise<ReadonlySet<number>> {

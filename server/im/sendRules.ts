@@ -1,6 +1,7 @@
 // What a SEND (or an HTTP send) may carry, decided without I/O: the channel kind and the payload
 // rules. Each refusal names the reason code the SENDACK (or HTTP error) reports (§11).
-import { ChannelType, ReasonCode } from "#protocol";
+import { randomUUID } from "node:crypto";
+import { ChannelType, ReasonCode, SettingBit } from "#protocol";
 
 /** A refusal: the SENDACK reason and a description for logs and HTTP errors. */
 export interface SendRefusal {
@@ -133,4 +134,62 @@ export function checkPayload(
       "payload JSON has no integer `type`",
     );
   return { ok: true, text, contentType: type };
+}
+
+/** A send request that passed every check: its channel kind, payload and clientMsgNo. */
+export interface CheckedSend {
+  ok: true;
+  kind: "personal" | "data";
+  payload: { text: string; contentType: number };
+  /** The request's, or a new one when it had none. */
+  clientMsgNo: string;
+}
+
+const STREAM_BITS = SettingBit.STREAM | SettingBit.LEGACY_STREAM;
+
+/**
+ * Every check of a send that needs no I/O, in the order the SENDACK reasons are decided (the
+ * recipient's existence is the engine's): channel, tags and counters, no streams, the payload.
+ */
+export function checkSend(
+  request: {
+    fromUid: string;
+    channelId: string;
+    channelType: number;
+    payload: Uint8Array;
+    clientMsgNo?: string | undefined;
+    clientSeq?: number | undefined;
+    setting?: number | undefined;
+    topic?: string | undefined;
+    expire?: number | undefined;
+  },
+  maxPayloadBytes: number,
+): CheckedSend | SendRefusal {
+  const kind = classifyChannel(
+    request.fromUid,
+    request.channelId,
+    request.channelType,
+  );
+  if (!kind.ok) return kind;
+  const tags =
+    checkTags(request.clientMsgNo ?? "", request.topic) ??
+    checkCounters(request.clientSeq ?? 0, request.expire ?? 0);
+  if (tags !== null) return tags;
+  if (((request.setting ?? 0) & STREAM_BITS) !== 0)
+    return refuse(
+      ReasonCode.NOT_SUPPORT_HEADER,
+      "stream messages are not supported",
+    );
+  const payload = checkPayload(request.payload, maxPayloadBytes);
+  if (!payload.ok) return payload;
+  const clientMsgNo =
+    request.clientMsgNo === undefined || request.clientMsgNo === ""
+      ? randomUUID().replaceAll("-", "")
+      : request.clientMsgNo;
+  return {
+    ok: true,
+    kind: kind.kind,
+    payload: { text: payload.text, contentType: payload.contentType },
+    clientMsgNo,
+  };
 }

@@ -86,7 +86,7 @@ export async function startTestServer(
       ...(options.presence === undefined ? {} : { presence: options.presence }),
     });
     await options.configure?.(app);
-    await app.listen({ port: 0, host: "127.0.0.1" });
+    await app.listen({ port: config.port, host: "127.0.0.1" });
     const { port } = app.server.address() as AddressInfo;
     return {
       baseUrl: `http://127.0.0.1:${port}`,

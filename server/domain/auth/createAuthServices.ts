@@ -24,6 +24,8 @@ export interface AuthServices {
   providers: LoginProviders;
   /** For the IM gateway's CONNECT check. */
   verifyImToken: ImAuthenticator;
+  /** HMAC key IM tokens are derived with (WuKongIM's per-user tokens use it too). */
+  imTokenKey: Buffer;
 }
 
 export interface AuthServicesOptions {
@@ -58,5 +60,6 @@ export async function createAuthServices(
     providers:
       options.providers ?? createLoginProviders(config, { logger, clock }),
     verifyImToken: createImAuthenticator({ db, clock }),
+    imTokenKey: keys.imToken,
   };
 }

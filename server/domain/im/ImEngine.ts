@@ -1,6 +1,7 @@
 // The messaging engine the IM domain talks to (architecture "Scale path"): send a message as a
-// user, push a command to a user's live connections, ask who is online. The embedded
-// implementation is our gateway (server/im); a WuKongIM HTTP API client could be another.
+// user, push a command to a user's live connections, ask who is online, and make sure our read side
+// (im_messages, im_channels) holds what the engine stored. Two implementations: our embedded
+// gateway (server/im) and WuKongIM over its HTTP API (server/im/wukongim).
 import type { ReasonCode } from "#protocol";
 
 /** A message to send as `fromUid`, exactly as a SEND would carry it (plaintext payload). */
@@ -61,6 +62,21 @@ export interface ImEngine {
   notify(command: ImCommand): void;
   /** The ones among `userIds` with at least one live IM connection. */
   onlineOf(userIds: readonly number[]): Promise<ReadonlySet<number>>;
+  /**
+   * Before reading a user's conversations (`peer` null) or one chat: copies into our tables what
+   * the engine stored and they may not hold yet. The embedded engine writes them itself (no-op).
+   */
+  catchUp(uid: string, peer: string | null): Promise<void>;
+  /** Whether the engine can serve now (a remote engine may be down for a while). */
+  health(): Promise<ImHealth>;
+}
+
+/** The engine's state for the health endpoint. */
+export interface ImHealth {
+  engine: "embedded" | "wukongim";
+  ok: boolean;
+  /** Why not, when not ok. */
+  detail?: string;
 }
 
 /** A message just stored and handed to live connections (what Web Push hears about). */

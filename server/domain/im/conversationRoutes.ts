@@ -46,6 +46,7 @@ export const conversationRoutes: DomainPlugin = (
     async (request) => {
       const me = signedIn(request);
       const query = request.query;
+      await im.catchUp(me.imId, null);
       return ok(
         await listConversations(db, im, me.imId, {
           filter: query.type ?? "all",
@@ -82,6 +83,7 @@ export const conversationRoutes: DomainPlugin = (
         body.channel_id,
         body.channel_type ?? ChannelType.PERSON,
       );
+      await im.catchUp(me.imId, peer.imId);
       const state =
         body.message_seq === undefined
           ? await markRead(
@@ -121,8 +123,11 @@ export const conversationRoutes: DomainPlugin = (
         response: { 200: EnvelopeOf(UnreadCount), ...IM_ERRORS },
       },
     },
-    async (request) =>
-      ok({ unread: await unreadTotal(db, signedIn(request).imId) }),
+    async (request) => {
+      const { imId } = signedIn(request);
+      await im.catchUp(imId, null);
+      return ok({ unread: await unreadTotal(db, imId) });
+    },
   );
 
   app.post(
@@ -147,6 +152,7 @@ export const conversationRoutes: DomainPlugin = (
         body.channel_id,
         body.channel_type ?? ChannelType.PERSON,
       );
+      await im.catchUp(me.imId, peer.imId);
       await deleteConversation(db, me.imId, peer.imId, peer.channelKey);
       return ok(null);
     },

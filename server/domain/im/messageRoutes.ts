@@ -134,6 +134,7 @@ export const messageRoutes: DomainPlugin = (app, { db, auth, im, clock }) => {
         body.channel_id,
         body.channel_type,
       );
+      await im.catchUp(me.imId, peer.imId);
       return ok(
         await syncMessages(db, me, peer, {
           startMessageSeq: body.start_message_seq ?? 0,
@@ -166,6 +167,7 @@ export const messageRoutes: DomainPlugin = (app, { db, auth, im, clock }) => {
         body.channel_id,
         body.channel_type,
       );
+      await im.catchUp(me.imId, peer.imId);
       const updated = await markMessagesRead(
         db,
         clock(),
@@ -199,6 +201,7 @@ export const messageRoutes: DomainPlugin = (app, { db, auth, im, clock }) => {
         body.channel_id,
         body.channel_type,
       );
+      await im.catchUp(me.imId, peer.imId);
       return ok(
         await syncExtras(
           db,
@@ -233,6 +236,7 @@ export const messageRoutes: DomainPlugin = (app, { db, auth, im, clock }) => {
         body.channel_id,
         body.channel_type,
       );
+      await im.catchUp(me.imId, peer.imId);
       const extra = await revokeMessage(
         db,
         clock(),

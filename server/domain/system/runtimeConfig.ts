@@ -1,7 +1,7 @@
 // The runtime configuration the client loads at start: version, URLs, the login methods that
 // work (enabled and backed by a provider or emulator) and the WeChat login settings.
 import type { AddressInfo } from "node:net";
-import { type AppConfig, imWsUrlFor, originFor } from "../../config";
+import { type AppConfig, imSocketUrl, originFor } from "../../config";
 import type { LoginProviders } from "../auth/loginProviders";
 import { WECHAT_APP_TYPE } from "../../providers/wechat/WechatOAuthClient";
 import type { RuntimeConfigDto } from "./schemas";
@@ -37,7 +37,7 @@ export function runtimeConfig(
   const emulatorUrl = `${publicUrl}${EMULATOR_AUTHORIZE_PATH}`;
   return {
     version,
-    imWsUrl: imWsUrlFor(publicUrl),
+    imWsUrl: imSocketUrl(config, publicUrl),
     publicUrl,
     login: {
       phone: providers.sms !== null,

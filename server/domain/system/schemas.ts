@@ -52,3 +52,19 @@ export const RuntimeConfig = Type.Object({
 });
 
 export type RuntimeConfigDto = Static<typeof RuntimeConfig>;
+
+const Check = Type.Object({
+  ok: Type.Boolean(),
+  detail: Type.Optional(Type.String()),
+});
+
+/** GET oapi/v1/health. */
+export const Health = Type.Object({
+  ok: Type.Boolean(),
+  database: Check,
+  im: Type.Object({
+    engine: Type.Union([Type.Literal("embedded"), Type.Literal("wukongim")]),
+    ok: Type.Boolean(),
+    detail: Type.Optional(Type.String()),
+  }),
+});

@@ -16,7 +16,10 @@ import { BindPhoneRequest, BoundPhone, USER_ERRORS, UserInfo } from "./schemas";
 
 const tags = ["users"];
 
-export const userRoutes: DomainPlugin = (app, { db, auth, presence }) => {
+export const userRoutes: DomainPlugin = (
+  app,
+  { db, auth, presence, imTokenFor },
+) => {
   localizeValidationErrors(app);
   const { authenticate, sessions, codes, providers } = auth;
 
@@ -32,13 +35,14 @@ export const userRoutes: DomainPlugin = (app, { db, auth, presence }) => {
       },
     },
     async (request) => {
-      const { userId, sessionId } = signedIn(request);
+      const me = signedIn(request);
+      const { userId } = me;
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (user === undefined) throw new AuthError("SESSION_REVOKED");
       return ok({
         userId: user.id,
         imId: user.imId,
-        imToken: await sessions.imTokenOf(sessionId),
+        imToken: await imTokenFor(me),
         isService: flag(user.isService),
         isMonk: flag(user.isMonk),
         isManager: flag(user.isManager),

@@ -1,0 +1,182 @@
+// The ImEngine over a real WuKongIM v2.2.5 node: a server-side send is checked like a SEND, stored
+// by WuKongIM (acknowledged only once it reads back), delivered to the recipient's live socket,
+// de-duplicated by (sender, clientMsgNo) and mirrored into our tables; commands reach the live
+// socket under the peer's channel; presence is WuKongIM's; a message a client sent straight to
+// WuKongIM reaches the mirror through catchUp.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContentType, encodeUtf8, Op, ReasonCode } from "#protocol";
+import { users } from "../../../../server/db/schema";
+import { conversationState } from "../../../../server/domain/im/conversations";
+import { UserDirectory } from "../../../../server/im/UserDirectory";
+import { WukongImEngine } from "../../../../server/im/wukongim/WukongImEngine";
+import { createTestDatabase, type TestDatabase } from "../../../support/testDb";
+import {
+  WUKONGIM_SKIP_REASON,
+  wukongimBinary,
+} from "../../../support/wukongimBinary";
+import {
+  startWukongImNode,
+  type WukongImNode,
+} from "../../../support/wukongimNode";
+import { ImTestClient } from "../support/ImTestClient";
+
+const binary = await wukongimBinary();
+if (binary === null) console.warn(WUKONGIM_SKIP_REASON);
+
+const USER = "demo_user";
+const STAFF = "demo_service";
+const text = (content: string) =>
+  encodeUtf8(JSON.stringify({ type: ContentType.TEXT, content }));
+
+describe.skipIf(binary === null)("WukongImEngine on a real WuKongIM", () => {
+  let node: WukongImNode;
+  let database: TestDatabase;
+  let engine: WukongImEngine;
+  let staff: ImTestClient;
+
+  beforeAll(async () => {
+    [node, database] = await Promise.all([
+      startWukongImNode({ binary: binary! }),
+      createTestDatabase("pglite"),
+    ]);
+    engine = new WukongImEngine({
+      db: database.db,
+      api: node.api,
+      directory: new UserDirectory(database.db),
+      clock: Date.now,
+      logger: console,
+      maxPayloadBytes: 32 * 1024,
+    });
+    for (const uid of [USER, STAFF])
+      await node.api.updateToken({
+        uid,
+        token: `token-${uid}`,
+        device_flag: 1,
+        device_level: 0,
+      });
+    staff = await ImTestClient.connect(node.wsUrl, {
+      uid: STAFF,
+      token: `token-${STAFF}`,
+    });
+  });
+  afterAll(async () => {
+    await staff.close();
+    await node.stop();
+    await database.close();
+  });
+
+  it("acknowledges a send once WuKongIM stored it, delivers it and mirrors it", async () => {
+    const result = await engine.send({
+      fromUid: USER,
+      channelId: STAFF,
+      channelType: 1,
+      payload: text("第一条"),
+      clientMsgNo: "engine-test-1",
+    });
+    expect(result).toMatchObject({ ok: true, messageSeq: 1, duplicate: false });
+    if (!result.ok) return;
+    const recv = await staff.next(Op.RECV);
+    expect(recv.messageID).toBe(result.messageId);
+    expect(recv.channelID).toBe(USER);
+    expect(staff.openRecv(recv)).toEqual({ type: 1, content: "第一条" });
+    staff.recvack(recv);
+    expect(await conversationState(database.db, STAFF, USER)).toMatchObject({
+      last_msg_seq: 1,
+      unread: 1,
+    });
+  });
+
+  it("answers a repeated clientMsgNo with the original message, sending nothing", async () => {
+    const again = await engine.send({
+      fromUid: USER,
+      channelId: STAFF,
+      channelType: 1,
+      payload: text("第一条"),
+      clientMsgNo: "engine-test-1",
+    });
+    expect(again).toMatchObject({ ok: true, messageSeq: 1, duplicate: true });
+    expect(await staff.nothing(Op.RECV, 500)).toBe(true);
+  });
+
+  it("keeps a send without a red dot out of the unread count", async () => {
+    const quiet = await engine.send({
+      fromUid: USER,
+      channelId: STAFF,
+      channelType: 1,
+      payload: text("静默"),
+      redDot: false,
+    });
+    expect(quiet).toMatchObject({ ok: true, messageSeq: 2 });
+    staff.recvack(await staff.next(Op.RECV));
+    expect(await conversationState(database.db, STAFF, USER)).toMatchObject({
+      last_msg_seq: 2,
+      unread: 1,
+    });
+  });
+
+  it("refuses what our gateway refuses, before WuKongIM sees it", async () => {
+    const to = (channelId: string, payload = text("x")) =>
+      engine.send({ fromUid: USER, channelId, channelType: 1, payload });
+    expect(await to("nobody_here")).toMatchObject({
+      ok: false,
+      reason: ReasonCode.CHANNEL_NOT_EXIST,
+    });
+    expect(await to(STAFF, encodeUtf8("not json"))).toMatchObject({
+      ok: false,
+    });
+    expect(await to(USER)).toMatchObject({
+      ok: false,
+      reason: ReasonCode.CHANNEL_ID_ERROR,
+    });
+  });
+
+  it("pushes a command to the live socket under the peer's channel", async () => {
+    engine.notify({
+      toUid: STAFF,
+      channelId: USER,
+      channelType: 1,
+      cmd: "syncMessageExtra",
+      param: { channel_id: USER },
+    });
+    const recv = await staff.next(Op.RECV);
+    expect(recv.channelID).toBe(USER);
+    expect(recv.messageSeq).toBe(0);
+    expect(staff.openRecv(recv)).toEqual({
+      cmd: "syncMessageExtra",
+      param: { channel_id: USER },
+      type: ContentType.CMD,
+    });
+  });
+
+  it("asks WuKongIM who is online", async () => {
+    const ids = await database.db
+      .select({ id: users.id, imId: users.imId })
+      .from(users);
+    const idOf = (imId: string) => ids.find((u) => u.imId === imId)!.id;
+    const online = await engine.onlineOf([idOf(USER), idOf(STAFF)]);
+    expect([...online]).toEqual([idOf(STAFF)]);
+  });
+
+  it("copies into the mirror what a client sent straight to WuKongIM", async () => {
+    const ack = await staff.sendAndAck(
+      { type: ContentType.TEXT, content: "回复" },
+      { channelId: USER },
+    );
+    expect(ack.reasonCode).toBe(ReasonCode.SUCCESS);
+    expect(await conversationState(database.db, USER, STAFF)).toMatchObject({
+      last_msg_seq: 2,
+    });
+    // WuKongIM stores a message a moment after its SENDACK.
+    await expect
+      .poll(() => engine.catchUpChat(USER, STAFF), {
+        timeout: 5_000,
+        interval: 100,
+      })
+      .toBeGreaterThan(0);
+    expect(await conversationState(database.db, USER, STAFF)).toMatchObject({
+      last_msg_seq: 3,
+      unread: 1,
+    });
+    expect(await engine.catchUpChat(USER, STAFF)).toBe(0);
+  });
+});
