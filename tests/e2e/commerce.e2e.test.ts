@@ -205,6 +205,10 @@ describe("invitations", () => {
     await signInWithPhone(invitee, server.baseUrl, "13800000004");
     await invitee.waitForURL(`**/?invite=${code}`);
     const offer = invitee.getByRole("region", { name: code });
+    // Issue #23 bug 3: the offer is styled on the home page, without /my's sheet loaded.
+    expect(
+      await offer.evaluate((element) => getComputedStyle(element).paddingTop),
+    ).not.toBe("0px");
     await offer.getByRole("button", { name: "绑定邀请码" }).click();
     await invitee.getByText("已接受邀请，感恩结缘。").waitFor();
     await invitee.goto("/my");

@@ -152,6 +152,7 @@ describeEachDatabase("API envelope and errors", (database) => {
     expect(paths).toEqual(
       [
         "/api/app/oapi/v1/config",
+        "/api/app/oapi/v1/health",
         "/api/app/oapi/v1/home",
         "/api/app/oapi/v1/monks/{id}",
         "/api/app/oapi/v1/news",

@@ -36,7 +36,7 @@ export function InviteOffer() {
   if (code === "") return null;
   if (!isLoggedIn)
     return (
-      <section className="card my-section invite-offer" aria-label={code}>
+      <section className="card invite-offer" aria-label={code}>
         <p>
           <Trans>好友邀请您加入福缘（邀请码 {code}）。</Trans>
         </p>
@@ -52,14 +52,14 @@ export function InviteOffer() {
     );
   if (bound)
     return (
-      <p className="card my-section invite-offer" role="status">
+      <p className="card invite-offer" role="status">
         <Trans>已接受邀请，感恩结缘。</Trans>
       </p>
     );
   if (info === null || info.parent !== null || info.inviteCode === code)
     return null;
   return (
-    <section className="card my-section invite-offer" aria-label={code}>
+    <section className="card invite-offer" aria-label={code}>
       <p>
         <Trans>好友邀请您加入福缘，是否绑定邀请码 {code}？</Trans>
       </p>

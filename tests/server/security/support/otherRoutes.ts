@@ -138,6 +138,7 @@ export const OTHER_ROUTES: RouteTable = {
     ["name"],
   ),
   "GET oapi/v1/config": publicRoute("runtime configuration"),
+  "GET oapi/v1/health": publicRoute("database and IM engine health"),
   "GET oapi/v1/home": publicRoute("public content"),
   "GET oapi/v1/temples": publicRoute("public content"),
   "GET oapi/v1/news": publicRoute("public content"),
