@@ -170,10 +170,7 @@ export class WukongImEngine implements ImEngine {
       });
       for (const conversation of conversations) {
         if (conversation.channel_type !== ChannelType.PERSON) continue;
-        const mirrored = await this.#mirroredLastSeq(
-          uid,
-          conversation.channel_id,
-        );
+        const mirrored = await this.#mirroredUpTo(uid, conversation.channel_id);
         if (conversation.last_msg_seq > mirrored)
           await this.catchUpChat(uid, conversation.channel_id);
       }
@@ -188,8 +185,8 @@ export class WukongImEngine implements ImEngine {
   /** catchUp of one chat; returns how many messages it copied, and throws what WuKongIM throws. */
   async catchUpChat(uid: string, peer: string): Promise<number> {
     let copied = 0;
+    let after = await this.#mirroredUpTo(uid, peer);
     for (;;) {
-      const after = await this.#mirroredLastSeq(uid, peer);
       const page = await this.#deps.api.syncChannelMessages({
         login_uid: uid,
         channel_id: peer,
@@ -201,9 +198,12 @@ export class WukongImEngine implements ImEngine {
       });
       const fresh = page.messages.filter((m) => m.message_seq > after);
       if (fresh.length === 0) return copied;
-      await mirrorMessages(this.#deps.db, fresh.map(toMirrored));
-      copied += fresh.length;
+      const added = await mirrorMessages(this.#deps.db, fresh.map(toMirrored));
+      if (added.length > 0) copied += fresh.length;
       if (page.more !== 1) return copied;
+      // NOTE: onwards from what this page held, not from the mirror (a row it keeps skipping, a
+      // second copy of a clientMsgNo, would otherwise be read again forever).
+      after = Math.max(...fresh.map((m) => m.message_seq));
     }
   }
 
@@ -299,13 +299,33 @@ export class WukongImEngine implements ImEngine {
       where id = ${messageId.toString()}::bigint`);
   }
 
-  async #mirroredLastSeq(uid: string, peer: string): Promise<number> {
-    const [row] = rowsOf<{ last_seq: number }>(
+  /**
+   * The seq up to which the mirror holds the chat without a hole: its last seq, or the seq before
+   * its first missing one. A hole opens when a later message arrives first (msg.offline comes
+   * ~100 ms after a send, the msg.notify batch with the earlier ones every 500 ms) or when a
+   * msg.notify batch is dropped.
+   */
+  async #mirroredUpTo(uid: string, peer: string): Promise<number> {
+    const key = personalChannelKey(uid, peer);
+    const [row] = rowsOf<{ last_seq: number; held: number }>(
       await this.#deps.db.execute(sql`
-        select last_seq from im_channels
-        where channel_key = ${personalChannelKey(uid, peer)} and channel_type = 1`),
+        select c.last_seq, (select count(*)::int from im_messages m
+          where m.channel_key = c.channel_key and m.channel_type = 1) as held
+        from im_channels c where c.channel_key = ${key} and c.channel_type = 1`),
     );
-    return row?.last_seq ?? 0;
+    if (row === undefined) return 0;
+    if (row.held >= row.last_seq) return row.last_seq;
+    const [hole] = rowsOf<{ up_to: number }>(
+      await this.#deps.db.execute(sql`
+        select coalesce(
+          (select 0 where not exists (select 1 from im_messages
+            where channel_key = ${key} and channel_type = 1 and message_seq = 1)),
+          (select min(m.message_seq) from im_messages m
+            where m.channel_key = ${key} and m.channel_type = 1
+              and not exists (select 1 from im_messages n where n.channel_key = ${key}
+                and n.channel_type = 1 and n.message_seq = m.message_seq + 1))) as up_to`),
+    );
+    return Math.min(hole?.up_to ?? row.last_seq, row.last_seq);
   }
 
   async #imIds(userIds: readonly number[]): Promise<Map<number, string>> {

@@ -4,9 +4,13 @@
 // socket under the peer's channel; presence is WuKongIM's; a message a client sent straight to
 // WuKongIM reaches the mirror through catchUp.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { ContentType, encodeUtf8, Op, ReasonCode } from "#protocol";
 import { users } from "../../../../server/db/schema";
 import { conversationState } from "../../../../server/domain/im/conversations";
+import { mirrorMessages } from "../../../../server/im/wukongim/messageMirror";
+import { toMirrored } from "../../../../server/im/wukongim/mirroredMessage";
+import { rowsOf } from "../../../../server/domain/im/wireMessage";
 import { UserDirectory } from "../../../../server/im/UserDirectory";
 import { WukongImEngine } from "../../../../server/im/wukongim/WukongImEngine";
 import { createTestDatabase, type TestDatabase } from "../../../support/testDb";
@@ -178,5 +182,39 @@ describe.skipIf(binary === null)("WukongImEngine on a real WuKongIM", () => {
       unread: 1,
     });
     expect(await engine.catchUpChat(USER, STAFF)).toBe(0);
+  });
+
+  it("fills a hole when a later message reached the mirror first", async () => {
+    // msg.offline (~100 ms after a send) can bring a message before the msg.notify batch
+    // (every 500 ms) brings the ones before it.
+    for (const content of ["早", "晚"])
+      await staff.sendAndAck(
+        { type: ContentType.TEXT, content },
+        { channelId: USER },
+      );
+    const read = () =>
+      node.api.syncChannelMessages({
+        login_uid: USER,
+        channel_id: STAFF,
+        channel_type: 1,
+        start_message_seq: 4,
+        end_message_seq: 0,
+        limit: 10,
+        pull_mode: 1,
+      });
+    await expect
+      .poll(async () => (await read()).messages.length, { timeout: 5_000 })
+      .toBe(2);
+    const later = (await read()).messages.find((m) => m.message_seq === 5)!;
+    await mirrorMessages(database.db, [toMirrored(later)]);
+    expect(await conversationState(database.db, USER, STAFF)).toMatchObject({
+      last_msg_seq: 5,
+    });
+    expect(await engine.catchUpChat(USER, STAFF)).toBe(2);
+    const seqs = rowsOf<{ message_seq: number }>(
+      await database.db.execute(sql`
+        select message_seq from im_messages where from_uid = ${STAFF} order by message_seq`),
+    ).map((r) => r.message_seq);
+    expect(seqs).toEqual([3, 4, 5]);
   });
 });
