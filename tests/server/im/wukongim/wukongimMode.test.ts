@@ -12,17 +12,17 @@ import {
   signInWithPhone,
   type Tokens,
 } from "../../../support/accountsApi";
-import { freePort } from "../../../support/e2e/serverProcess";
 import { describeEachDatabase } from "../../../support/testDb";
-import { startTestServer, type TestServer } from "../../../support/testServer";
+import type { TestServer } from "../../../support/testServer";
 import {
   WUKONGIM_SKIP_REASON,
   wukongimBinary,
 } from "../../../support/wukongimBinary";
+import type { WukongImNode } from "../../../support/wukongimNode";
 import {
-  startWukongImNode,
-  type WukongImNode,
-} from "../../../support/wukongimNode";
+  startTwoAppServers,
+  type TwoAppServers,
+} from "./support/twoAppServers";
 import { ImTestClient } from "../support/ImTestClient";
 
 const binary = await wukongimBinary();
@@ -62,31 +62,18 @@ describeEachDatabase("IM_ENGINE=wukongim", (kind) => {
   const connect = (who: Person) =>
     ImTestClient.connect(node.wsUrl, { uid: who.imId, token: who.imToken });
 
+  let servers: TwoAppServers;
   beforeAll(async () => {
-    const port = await freePort();
-    node = await startWukongImNode({
+    servers = await startTwoAppServers({
       binary,
-      webhookUrl: `http://127.0.0.1:${String(port)}/api/app/im/v1/webhook/${SECRET}`,
-    });
-    const env = {
-      IM_ENGINE: "wukongim",
-      WUKONGIM_API_URL: node.apiUrl,
-      WUKONGIM_WS_URL: node.wsUrl,
-      WUKONGIM_WEBHOOK_SECRET: SECRET,
-    };
-    server = await startTestServer({
       database: kind,
-      env: { ...env, PORT: String(port) },
+      secret: SECRET,
     });
-    other = await startTestServer({ reuseDatabase: server.database, env });
+    ({ node, a: server, b: other } = servers);
     user = await signIn(server, "13800000001");
     staff = await signIn(other, "13800000002");
   });
-  afterAll(async () => {
-    await other.close();
-    await server.close();
-    await node.stop();
-  });
+  afterAll(() => servers.close());
 
   it("sends browsers to WuKongIM with a token it accepts", async () => {
     const config = await call(server, "GET", "oapi/v1/config");
