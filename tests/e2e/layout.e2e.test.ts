@@ -85,4 +85,24 @@ describe.each(SIZES)("on a %s", (_size, viewport) => {
       `/productDetails/orderConfirm/${ids.productId}`,
     );
   });
+
+  it.each(LOCALES)(
+    "the home entry to Fate Together opens a page of the same name (%s)",
+    async (locale) => {
+      await useCombo(publicPage, locale, "light");
+      await publicPage.goto(localized(locale, "/"));
+      await settle(publicPage);
+      const entry = publicPage.locator('a.entry[href$="/fateTogether"]');
+      const label = (await entry.textContent())?.trim();
+      await entry.click();
+      await publicPage.waitForURL((url) =>
+        url.pathname.endsWith("/fateTogether"),
+      );
+      await settle(publicPage);
+      expect(label).toBeTruthy();
+      expect(
+        (await publicPage.locator("main h1").first().textContent())?.trim(),
+      ).toBe(label);
+    },
+  );
 });

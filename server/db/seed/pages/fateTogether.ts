@@ -4,17 +4,17 @@ import { type PageSeed, sectionsByLocale } from "./pageSeed";
 
 export const FATE_TOGETHER: PageSeed = {
   slug: "fate-together",
-  title: l("福缘同行", "福緣同行", "Fate Together"),
+  title: l("共结善缘", "共結善緣", "Fate Together"),
   updatedAt: "2025-12-01T00:00:00Z",
   sections: sectionsByLocale([
     {
-      heading: l("什么是福缘同行", "什麼是福緣同行", "What is Fate Together"),
+      heading: l("什么是共结善缘", "什麼是共結善緣", "What is Fate Together"),
       paragraphs: paragraphs(
         [
-          "佛家讲“广结善缘”。福缘同行邀请您把线上祈福分享给家人和朋友，让远方的人也能为所爱之人点一盏灯。",
+          "佛家讲“广结善缘”。共结善缘邀请您把线上祈福分享给家人和朋友，让远方的人也能为所爱之人点一盏灯。",
         ],
         [
-          "佛家講「廣結善緣」。福緣同行邀請您把線上祈福分享給家人和朋友，讓遠方的人也能為所愛之人點一盞燈。",
+          "佛家講「廣結善緣」。共結善緣邀請您把線上祈福分享給家人和朋友，讓遠方的人也能為所愛之人點一盞燈。",
         ],
         [
           "Buddhists speak of “forming good connections widely”. Fate Together invites you to share online blessings with family and friends, so that people far away can also light a lamp for those they love.",
