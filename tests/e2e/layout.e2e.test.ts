@@ -6,7 +6,12 @@
 // the order form, tapped where a thumb would, reach their own buttons and not the tab bar's 我的.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { MOBILE } from "../support/e2e/browser";
+import { signInWithPhone } from "./support/accounts";
 import { SERVICE_STAFF } from "./support/chat";
+
+/** The demo monk (慧明法师): nobody has written to him in this world. */
+const MONK_PHONE = "13800000003";
 import type { SeededIds } from "./support/a11yFixtures";
 import { LOCALES, localized, PAGES } from "./support/a11yRoutes";
 import { settle, useCombo } from "./support/pageCombo";
@@ -105,4 +110,20 @@ describe.each(SIZES)("on a %s", (_size, viewport) => {
       ).toBe(label);
     },
   );
+});
+
+it("does not advise staff to contact service on their own empty chat list", async () => {
+  const context = await walk.browser.newContext({
+    ...MOBILE,
+    baseURL: walk.server.baseUrl,
+  });
+  const monk = await context.newPage();
+  await monk.goto("/login");
+  await signInWithPhone(monk, walk.server.baseUrl, MONK_PHONE);
+  await monk.waitForURL((url) => !url.pathname.endsWith("/login"));
+  await monk.goto("/destiny");
+  await monk.getByText("还没有会话。用户发来的消息会显示在这里。").waitFor();
+  const empty = monk.locator(".conv-empty");
+  expect(await empty.getByRole("button", { name: "联系客服" }).count()).toBe(0);
+  await context.close();
 });

@@ -11,6 +11,8 @@ import {
 import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useLiveQuery } from "dexie-react-hooks";
+import { useSnapshot } from "valtio";
+import { session } from "../../state/session";
 import type { AppDb } from "../../db/AppDb";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { RefreshIcon } from "../../ui/icons";
@@ -131,6 +133,9 @@ export function ConversationList({
 
   const counts = unreadByFilter(items ?? [], profileOf);
   const visible = filterConversations(items ?? [], filter, profileOf);
+  // NOTE: staff and monks are the ones users contact: "contact service" is not their advice.
+  const { user } = useSnapshot(session);
+  const serves = user?.isService === 1 || user?.isMonk === 1;
   const filterLabels: Record<ConversationFilter, string> = {
     all: t({ message: "全部", context: "conversation filter" }),
     service: t({ message: "客服", context: "conversation filter" }),
@@ -195,13 +200,15 @@ export function ConversationList({
       ) : visible.length === 0 ? (
         <div className="empty conv-empty">
           <p>
-            {filter === "all" ? (
-              <Trans>还没有会话。有任何问题，欢迎联系客服。</Trans>
-            ) : (
+            {filter !== "all" ? (
               <Trans>这里还没有会话。</Trans>
+            ) : serves ? (
+              <Trans>还没有会话。用户发来的消息会显示在这里。</Trans>
+            ) : (
+              <Trans>还没有会话。有任何问题，欢迎联系客服。</Trans>
             )}
           </p>
-          {filter === "all" ? (
+          {filter === "all" && !serves ? (
             <ContactServiceButton className="btn btn-primary" />
           ) : null}
         </div>

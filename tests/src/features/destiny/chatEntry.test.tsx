@@ -121,7 +121,7 @@ it("service staff are not offered to contact service", async () => {
   );
   await waitFor(() => {
     expect(
-      screen.getByText("还没有会话。有任何问题，欢迎联系客服。"),
+      screen.getByText("还没有会话。用户发来的消息会显示在这里。"),
     ).toBeDefined();
   });
   expect(
