@@ -100,6 +100,27 @@ export async function signInWithPhone(
   return login.body.data;
 }
 
+/** A user signed in by phone, with the IM id and token user/v1/info hands out. */
+export interface ImSignIn {
+  tokens: Tokens;
+  imId: string;
+  imToken: string;
+}
+
+/** signInWithPhone, then user/v1/info for the IM credentials. */
+export async function signInForIm(
+  server: Pick<TestServer, "baseUrl">,
+  phone: string,
+): Promise<ImSignIn> {
+  const tokens = await signInWithPhone(server, phone);
+  const info = await call(server, "GET", "user/v1/info", {
+    token: tokens.app_token,
+  });
+  if (info.status !== 200)
+    throw new Error(`user/v1/info: ${info.status} ${info.body.msg}`);
+  return { tokens, imId: info.body.data.imId, imToken: info.body.data.imToken };
+}
+
 /** The `name=value` part of a Set-Cookie header, to send back as Cookie. */
 export function cookieOf(response: { headers: Headers }): string {
   const setCookie = response.headers.get("set-cookie");

@@ -170,17 +170,15 @@ async function startOnce(options: WukongImNodeOptions): Promise<WukongImNode> {
 }
 
 /**
- * Starts a node and waits until it is healthy.
- * @example
- *   const node = await startWukongImNode({ binary });
- *   afterAll(() => node.stop());
+ * Runs `start` again (up to 3 attempts) while it fails because a port picked for it was taken
+ * before the node bound it (another suite won the race); the cluster helper shares it.
  */
-export async function startWukongImNode(
-  options: WukongImNodeOptions,
-): Promise<WukongImNode> {
+export async function retryWhilePortTaken<T>(
+  start: () => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnce(options);
+      return await start();
     } catch (error) {
       const portTaken = String(
         error instanceof Error ? error.message : error,
@@ -188,4 +186,16 @@ export async function startWukongImNode(
       if (!portTaken || attempt >= PORT_ATTEMPTS) throw error;
     }
   }
+}
+
+/**
+ * Starts a node and waits until it is healthy.
+ * @example
+ *   const node = await startWukongImNode({ binary });
+ *   afterAll(() => node.stop());
+ */
+export function startWukongImNode(
+  options: WukongImNodeOptions,
+): Promise<WukongImNode> {
+  return retryWhilePortTaken(() => startOnce(options));
 }
