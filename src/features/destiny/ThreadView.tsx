@@ -36,6 +36,7 @@ import {
 import { useChannelProfile } from "./useChannelProfile";
 import { useLocale } from "./useLocale";
 import { useNow } from "./useNow";
+import { usePeerPresence } from "./usePeerPresence";
 import { useThread } from "./useThread";
 import { VirtualList, type VirtualListHandle } from "./VirtualList";
 import "./thread.css";
@@ -73,6 +74,14 @@ export function ThreadView({
   const connected = connection === ConnectionStatus.CONNECTED;
   const thread = useThread(db, channel, initial);
   const view = thread.window;
+  usePeerPresence(
+    person ? channel.channelId : null,
+    connected,
+    view === undefined
+      ? undefined
+      : (view.messages.findLast((m) => m.fromUid === channel.channelId)
+          ?.clientMsgNo ?? null),
+  );
   const rows = useMemo(
     () =>
       view === undefined

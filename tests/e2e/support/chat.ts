@@ -1,8 +1,14 @@
-// Browser-test helpers for the messenger: signing a demo account in once and reusing its storage,
+// Browser-test helpers for the messenger: a suite's server and browser with the demo accounts
+// signed in (useDemoChat), signing a demo account in once and reusing its storage,
 // URLs in a worker mode (`?worker=dedicated`), thread locators, calls to the API as the page's user,
 // and counting the SharedWorkers of a browser context through CDP. Test support.
+import { afterAll, beforeAll } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { MOBILE } from "../../support/e2e/browser";
+import { launchBrowser, MOBILE } from "../../support/e2e/browser";
+import {
+  startServerProcess,
+  type ServerProcess,
+} from "../../support/e2e/serverProcess";
 import { signInWithPhone } from "./accounts";
 
 export type WorkerMode = "shared" | "dedicated";
@@ -59,6 +65,64 @@ export function userContext(
     baseURL: baseUrl,
     storageState: state,
   });
+}
+
+export interface DemoChat {
+  readonly browser: Browser;
+  readonly server: ServerProcess;
+  /** The demo user's and the service staff's signed-in storage (shared worker mode). */
+  readonly userState: StorageState;
+  readonly staffState: StorageState;
+  /** A new context holding `state` with a page at `path`; closed after the suite. */
+  open(
+    state: StorageState,
+    path: string,
+  ): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * A suite's browser and server with the demo user and the service staff signed in once (set up
+ * before all, closed after all); the handles are filled in by the time the tests run.
+ */
+export function useDemoChat(): DemoChat {
+  const contexts: BrowserContext[] = [];
+  const chat = {
+    open: async (state: StorageState, path: string) => {
+      const context = await userContext(
+        chat.browser,
+        chat.server.baseUrl,
+        state,
+      );
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(path);
+      return { context, page };
+    },
+  } as { -readonly [K in keyof DemoChat]: DemoChat[K] };
+  beforeAll(async () => {
+    chat.browser = await launchBrowser();
+    chat.server = await startServerProcess();
+    const { baseUrl } = chat.server;
+    chat.userState = await signInOnce(
+      chat.browser,
+      baseUrl,
+      DEMO_USER.phone,
+      "shared",
+    );
+    chat.staffState = await signInOnce(
+      chat.browser,
+      baseUrl,
+      SERVICE_STAFF.phone,
+      "shared",
+    );
+  });
+  afterAll(async () => {
+    for (const context of contexts.splice(0))
+      await context.close().catch(() => undefined);
+    await chat.server.stop();
+    await chat.browser.close();
+  });
+  return chat;
 }
 
 /** The open thread's message log. */
