@@ -1,12 +1,11 @@
 // Storing received messages (RECV or messageSync pages): idempotent by clientMsgNo and messageId, one
 // readwrite transaction with bulk reads and writes, conversations updated in the same transaction.
+// Resent copies of one message (issue #18) are decided in incomingPlan.ts: one row is kept, the
+// other copy's seq stays known through a hidden marker row, so it is neither shown nor a hole.
 import type { AppDb, ChannelPk } from "../../src/db/AppDb";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import type { ConversationRecord } from "../../src/db/entities/ConversationRecord";
-import {
-  MessageStatus,
-  type MessageRecord,
-} from "../../src/db/entities/MessageRecord";
+import type { MessageRecord } from "../../src/db/entities/MessageRecord";
 import { clearedCursorName } from "../../src/db/entities/SyncCursorRecord";
 import {
   applyToConversation,
@@ -14,15 +13,10 @@ import {
   type ReceiveContext,
 } from "../session/receiveRules";
 import { detectGaps, type SeqRange } from "../session/syncGaps";
+import { noteSeq } from "../session/unread";
+import { planIncoming, type IncomingMessage } from "./incomingPlan";
 
-/** A decoded, msgKey-verified message from the server. */
-export type IncomingMessage = Omit<
-  MessageRecord,
-  "status" | "failure" | "messageId" | "messageSeq"
-> & {
-  readonly messageId: string;
-  readonly messageSeq: number;
-};
+export type { IncomingMessage } from "./incomingPlan";
 
 /** What {@link storeIncomingBatch} did. */
 export interface StoreIncomingResult {
@@ -32,6 +26,8 @@ export interface StoreIncomingResult {
   readonly settledOutgoing: readonly string[];
   /** Messages already stored (same clientMsgNo or messageId), or inside cleared history. */
   readonly duplicates: number;
+  /** Marker rows written for dropped copies (their seqs are known, never shown nor unread). */
+  readonly markers: number;
   /** Messages refused as malformed (nothing of them was written). */
   readonly rejected: number;
   /** Command messages (type 99): for command listeners only, not stored. */
@@ -58,15 +54,11 @@ function wellFormed(m: IncomingMessage): boolean {
   );
 }
 
-function toRow(m: IncomingMessage): MessageRecord {
-  return { ...m, status: MessageStatus.NORMAL };
-}
-
 /**
  * Stores a batch of received messages in ONE transaction: command messages are handed back, not
- * stored; duplicates (by clientMsgNo or messageId) and messages inside history deleted with their
- * conversation are skipped; an own message still pending locally (its SENDACK was lost) is settled.
- * Conversations get seq, preview and unread in the same transaction.
+ * stored; duplicates (by messageId, or a resent copy under the same clientMsgNo) and messages inside
+ * history deleted with their conversation are skipped; an own message still pending locally (its
+ * SENDACK was lost) is settled. Conversations get seq, preview and unread in the same transaction.
  */
 export async function storeIncomingBatch(
   db: AppDb,
@@ -75,15 +67,15 @@ export async function storeIncomingBatch(
 ): Promise<StoreIncomingResult> {
   const commands = batch.filter(isCommand);
   const candidates: IncomingMessage[] = [];
-  const seenNos = new Set<string>();
+  const seenIds = new Set<string>();
   let rejected = 0;
-  let duplicates = 0;
+  let repeats = 0;
   for (const m of batch) {
     if (isCommand(m)) continue;
     if (!wellFormed(m)) rejected += 1;
-    else if (seenNos.has(m.clientMsgNo)) duplicates += 1;
+    else if (seenIds.has(m.messageId)) repeats += 1;
     else {
-      seenNos.add(m.clientMsgNo);
+      seenIds.add(m.messageId);
       candidates.push(m);
     }
   }
@@ -92,9 +84,10 @@ export async function storeIncomingBatch(
     settledOutgoing: [],
     changedConversations: [],
     gaps: [],
+    markers: 0,
   };
   if (candidates.length === 0)
-    return { ...empty, duplicates, rejected, commands };
+    return { ...empty, duplicates: repeats, rejected, commands };
 
   return db.transaction(
     "rw",
@@ -109,45 +102,22 @@ export async function storeIncomingBatch(
           .toArray(),
         db.syncCursors.bulkGet(channelKeys.map(clearedCursorName)),
       ]);
-      const clearedTo = new Map(
-        channelKeys.map((key, i) => [key, cleared[i]?.value ?? 0]),
-      );
-      const storedIds = new Set(byId.map((row) => row.messageId));
-
-      const rows: MessageRecord[] = [];
-      const settled: string[] = [];
-      candidates.forEach((m, i) => {
-        const existing = byNo[i];
-        const settles =
-          existing !== undefined &&
-          existing.status !== MessageStatus.NORMAL &&
-          m.fromUid === context.selfUid &&
-          existing.fromUid === context.selfUid &&
-          !storedIds.has(m.messageId);
-        if (settles) {
-          // NOTE: our own message, stored by the server although its SENDACK never arrived.
-          rows.push({
-            ...existing,
-            messageId: m.messageId,
-            messageSeq: m.messageSeq,
-            timestamp: m.timestamp,
-            status: MessageStatus.NORMAL,
-          });
-          settled.push(m.clientMsgNo);
-        } else if (existing !== undefined || storedIds.has(m.messageId)) {
-          duplicates += 1;
-        } else if (
-          m.messageSeq > 0 &&
-          m.messageSeq <= (clearedTo.get(channelKey(m)) ?? 0)
-        ) {
-          duplicates += 1;
-        } else {
-          storedIds.add(m.messageId);
-          rows.push(toRow(m));
-        }
+      const plan = planIncoming(candidates, {
+        selfUid: context.selfUid,
+        byNo: new Map(
+          byNo.flatMap((row) =>
+            row === undefined ? [] : [[row.clientMsgNo, row] as const],
+          ),
+        ),
+        storedIds: new Set(byId.map((row) => row.messageId ?? "")),
+        clearedTo: new Map(
+          channelKeys.map((key, i) => [key, cleared[i]?.value ?? 0]),
+        ),
       });
+      const { rows, markers, settled } = plan;
 
-      await db.messages.bulkPut(rows);
+      // NOTE: rows first: a marker may take the messageId a rewritten row gives up (unique index).
+      await db.messages.bulkPut([...rows, ...markers]);
       if (settled.length > 0) {
         const outboxKeys = await db.outbox
           .where("clientMsgNo")
@@ -155,42 +125,59 @@ export async function storeIncomingBatch(
           .primaryKeys();
         await Promise.all([
           db.outbox.bulkDelete(outboxKeys),
-          db.uploads.bulkDelete(settled),
+          db.uploads.bulkDelete([...settled]),
         ]);
       }
 
-      const byChannel = new Map<string, MessageRecord[]>();
-      for (const row of rows) {
+      const byChannel = new Map<
+        string,
+        { pk: ChannelPk; rows: MessageRecord[]; markerSeqs: number[] }
+      >();
+      const entry = (row: MessageRecord) => {
         const key = channelKey(row);
-        byChannel.set(key, [...(byChannel.get(key) ?? []), row]);
-      }
+        const found = byChannel.get(key) ?? {
+          pk: [row.channelId, row.channelType] as ChannelPk,
+          rows: [],
+          markerSeqs: [],
+        };
+        byChannel.set(key, found);
+        return found;
+      };
+      for (const row of rows) entry(row).rows.push(row);
+      for (const marker of markers)
+        entry(marker).markerSeqs.push(marker.messageSeq ?? 0);
       const keys = [...byChannel.keys()];
-      const pks = keys.map((key): ChannelPk => {
-        const first = byChannel.get(key)?.[0];
-        return [first?.channelId ?? "", first?.channelType ?? 0];
-      });
-      const conversations = await db.conversations.bulkGet(pks);
+      const conversations = await db.conversations.bulkGet(
+        keys.map((key) => byChannel.get(key)?.pk ?? ["", 0]),
+      );
       const changed: ConversationRecord[] = [];
       const gaps: (ChannelRef & SeqRange)[] = [];
       keys.forEach((key, i) => {
-        const channelRows = byChannel.get(key) ?? [];
+        const channel = byChannel.get(key);
+        if (channel === undefined) return;
         const before = conversations[i];
-        const [channelId, channelType] = pks[i] ?? ["", 0];
-        for (const gap of detectGaps(
-          before?.lastMessageSeq ?? 0,
-          channelRows.map((r) => r.messageSeq ?? 0),
-        )) {
+        const [channelId, channelType] = channel.pk;
+        for (const gap of detectGaps(before?.lastMessageSeq ?? 0, [
+          ...channel.rows.map((r) => r.messageSeq ?? 0),
+          ...channel.markerSeqs,
+        ])) {
           gaps.push({ channelId, channelType, ...gap });
         }
-        const after = applyToConversation(before, key, channelRows, context);
+        let after = applyToConversation(before, key, channel.rows, context);
+        // NOTE: a dropped copy's seq is known and never unread (see incomingPlan.ts); markers
+        // alone create no conversation.
+        if (after !== undefined)
+          for (const seq of channel.markerSeqs)
+            after = noteSeq(after, seq, false);
         if (after !== undefined && after !== before) changed.push(after);
       });
       await db.conversations.bulkPut(changed);
 
       return {
-        stored: rows,
+        stored: [...rows],
         settledOutgoing: settled,
-        duplicates,
+        duplicates: repeats + plan.duplicates,
+        markers: markers.length,
         rejected,
         commands,
         changedConversations: changed.map(({ channelId, channelType }) => ({

@@ -79,8 +79,9 @@ export function ThreadView({
     connected,
     view === undefined
       ? undefined
-      : (view.messages.findLast((m) => m.fromUid === channel.channelId)
-          ?.clientMsgNo ?? null),
+      : (view.messages.findLast(
+          (m) => m.fromUid === channel.channelId && !m.isDeleted,
+        )?.clientMsgNo ?? null),
   );
   const rows = useMemo(
     () =>
@@ -111,7 +112,8 @@ export function ThreadView({
   }, [key]);
 
   useEffect(() => {
-    const last = view?.messages[view.messages.length - 1];
+    // NOTE: deleted rows (and the markers of resent copies, issue #18) are not shown: not news.
+    const last = view?.messages.findLast((m) => !m.isDeleted);
     if (last === undefined) return;
     const isNew =
       newest.current !== null && newest.current !== last.clientMsgNo;

@@ -1,8 +1,13 @@
 // storeIncomingBatch on fake-indexeddb: idempotent, commands not stored, conversations updated in the
-// same transaction, gaps reported, a 200-message batch in ONE IndexedDB transaction.
+// same transaction, gaps reported, a 200-message batch in ONE IndexedDB transaction; resent copies
+// (issue #18) shown once, their seqs neither unread nor a hole.
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppDb } from "../../../src/db/AppDb";
 import { deleteConversation } from "../../../workers/store/conversationRepo";
+import {
+  planLoadOlder,
+  recentHoleSpan,
+} from "../../../workers/store/historyRepo";
 import { storeIncomingBatch } from "../../../workers/store/incomingRepo";
 import { enqueueOutgoing } from "../../../workers/store/outgoingRepo";
 import { buildTextMessage } from "../../../workers/session/outgoing";
@@ -249,5 +254,80 @@ describe("storeIncomingBatch", () => {
     );
     expect(again.transactions).toBe(1);
     expect(again.result.duplicates).toBe(200);
+  });
+});
+
+describe("storeIncomingBatch with resent copies (issue #18)", () => {
+  const channel = { channelId: "peer", channelType: 1 };
+  /** `recv(seq)`'s message stored again by the server under `copySeq`. */
+  const copy = (seq: number, copySeq: number) =>
+    recv(copySeq, { clientMsgNo: `peer-msg-${seq}` });
+  /** The conversation's [lastMessageSeq, unread]. */
+  const counts = async (db: AppDb) => {
+    const c = await db.conversations.get(["peer", 1]);
+    return [c?.lastMessageSeq, c?.unread];
+  };
+  const shown = async (db: AppDb) =>
+    (await db.messages.toArray())
+      .filter((m) => !m.isDeleted)
+      .map((m) => [m.clientMsgNo, m.messageSeq]);
+
+  it("a copy by RECV is shown once, is not unread, and leaves no hole to fetch", async () => {
+    const db = await open();
+    await storeIncomingBatch(db, [recv(1)], receiveContext());
+    const second = await storeIncomingBatch(db, [copy(1, 2)], receiveContext());
+    expect(second).toMatchObject({ stored: [], duplicates: 1, markers: 1 });
+    const third = await storeIncomingBatch(db, [recv(3)], receiveContext());
+    expect(third.gaps).toEqual([]);
+    expect(await shown(db)).toEqual([
+      ["peer-msg-1", 1],
+      ["peer-msg-3", 3],
+    ]);
+    expect(await counts(db)).toEqual([3, 2]);
+    expect((await db.conversations.get(["peer", 1]))?.lastClientMsgNo).toBe(
+      "peer-msg-3",
+    );
+    expect(await recentHoleSpan(db, channel, 500)).toBeNull();
+    expect(
+      (await planLoadOlder(db, { channel, beforeSeq: 4, limit: 20 })).missing,
+    ).toEqual([]);
+    // The server delivers the copy again (no RECVACK reached it): nothing changes.
+    const again = await storeIncomingBatch(db, [copy(1, 2)], receiveContext());
+    expect(again).toMatchObject({ stored: [], duplicates: 1, markers: 0 });
+    expect(await db.messages.count()).toBe(3);
+  });
+
+  it("a copy and its original from one messageSync page: one message, the lower seq", async () => {
+    const db = await open();
+    await storeIncomingBatch(db, [recv(1)], receiveContext());
+    const page = await storeIncomingBatch(
+      db,
+      [recv(2), copy(2, 3), recv(4)],
+      receiveContext(),
+    );
+    expect(page.gaps).toEqual([]);
+    expect(await shown(db)).toEqual([
+      ["peer-msg-1", 1],
+      ["peer-msg-2", 2],
+      ["peer-msg-4", 4],
+    ]);
+    expect(await counts(db)).toEqual([4, 3]);
+  });
+
+  it("the original arriving after its copy takes the row back to the lower seq", async () => {
+    const db = await open();
+    await storeIncomingBatch(db, [recv(1)], receiveContext());
+    const first = await storeIncomingBatch(db, [copy(2, 3)], receiveContext());
+    expect(first.gaps).toEqual([{ ...channel, fromSeq: 2, toSeq: 2 }]);
+    const filled = await storeIncomingBatch(db, [recv(2)], receiveContext());
+    expect(filled.stored).toMatchObject([
+      { clientMsgNo: "peer-msg-2", messageId: "1000002", messageSeq: 2 },
+    ]);
+    expect(await shown(db)).toEqual([
+      ["peer-msg-1", 1],
+      ["peer-msg-2", 2],
+    ]);
+    expect(await counts(db)).toEqual([3, 2]);
+    expect(await recentHoleSpan(db, channel, 500)).toBeNull();
   });
 });
