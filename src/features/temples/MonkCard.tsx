@@ -11,13 +11,14 @@ import "./monkCard.css";
 
 interface MonkCardProps {
   monk: Monk;
-  /** Link to the monk's page (off on that page itself). */
+  /** Link to the monk's page (off on that page itself, where the card's name is the page's h1). */
   linked?: boolean;
 }
 
 export function MonkCard({ monk, linked = true }: MonkCardProps) {
   const locale = useLocaleParam();
   const name = monk.name;
+  const Name = linked ? "h3" : "h1";
   return (
     <article
       className="card monk-card"
@@ -32,9 +33,9 @@ export function MonkCard({ monk, linked = true }: MonkCardProps) {
           height={64}
         />
         <div>
-          <h3 id={`monk-${String(monk.id)}`} className="monk-card-name">
+          <Name id={`monk-${String(monk.id)}`} className="monk-card-name">
             {monk.name}
-          </h3>
+          </Name>
           <p className="monk-card-title">{monk.title}</p>
         </div>
       </div>

@@ -1,5 +1,5 @@
-// One monk (reached from a monk card): profile and temple. Asking for a blessing and chatting
-// with the monk come with the ordering and messaging work.
+// One monk (reached from a monk card): the profile card, whose name is the page's heading (shown
+// once), and the temple.
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
@@ -18,10 +18,6 @@ export function MonkPage() {
 
   return (
     <div className="page monk-page">
-      <header className="page-head">
-        <h1>{monk.name}</h1>
-        <p className="muted">{monk.title}</p>
-      </header>
       <MonkCard monk={monk} linked={false} />
       <section className="section" aria-labelledby="monk-temple">
         <h2 id="monk-temple">

@@ -1,0 +1,91 @@
+// Issue #23, what a first-time buyer meets on the storefront pages, in Chromium against the real
+// server: the monk page names the monk once, and English text is set in a Latin font.
+import { describe, expect, it } from "vitest";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { DESKTOP, MOBILE } from "../support/e2e/browser";
+import { useDemoChat } from "./support/chat";
+import { settle, useCombo } from "./support/pageCombo";
+
+const world = useDemoChat();
+
+/** A page of a new signed-out context (closed with the page's context). */
+async function newPage(size: BrowserContextOptions = MOBILE): Promise<Page> {
+  const context = await world.browser.newContext({
+    ...size,
+    baseURL: world.server.baseUrl,
+  });
+  return context.newPage();
+}
+
+/** The id of the seeded monk whose English name has an apostrophe ("Master Jue’an"). */
+async function monkWithApostrophe(): Promise<{ id: number; name: string }> {
+  for (let id = 1; id < 20; id++) {
+    const res = await fetch(
+      `${world.server.baseUrl.replace("localhost", "127.0.0.1")}/api/app/oapi/v1/monks/${String(id)}?locale=en`,
+    );
+    if (!res.ok) continue;
+    const { data } = (await res.json()) as { data: { name: string } };
+    if (data.name.includes("’")) return { id, name: data.name };
+  }
+  throw new Error("no seeded monk has an apostrophe in the English name");
+}
+
+/** The fonts Chromium actually used to draw the text of the first `selector`, most glyphs first. */
+async function renderedFonts(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+  const { nodeId } = await cdp.send("DOM.querySelector", {
+    nodeId: root.nodeId,
+    selector,
+  });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  await cdp.detach();
+  return [...fonts]
+    .sort((a, b) => b.glyphCount - a.glyphCount)
+    .map((font) => font.familyName);
+}
+
+describe("the monk page", () => {
+  it("names the monk once, as the page heading", async () => {
+    const page = await newPage();
+    const monk = await monkWithApostrophe();
+    await useCombo(page, "cn", "light");
+    await page.goto(`/monk/${String(monk.id)}`);
+    await settle(page);
+    const name = (await page.locator("main h1").textContent())?.trim();
+    expect(name).toMatch(/法师$/);
+    expect(await page.getByText(name!, { exact: true }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it.each([
+    ["phone", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const)(
+    "sets English text in a Latin font, not the CJK one (%s)",
+    async (_size, size) => {
+      const page = await newPage(size);
+      const monk = await monkWithApostrophe();
+      await useCombo(page, "en", "light");
+      await page.goto(`/en/monk/${String(monk.id)}`);
+      await settle(page);
+      expect(await page.locator("main h1").textContent()).toBe(monk.name);
+      for (const selector of ["main h1", "main .monk-card-bio"]) {
+        const fonts = await renderedFonts(page, selector);
+        expect(fonts.length, selector).toBeGreaterThan(0);
+        expect(
+          fonts.filter((f) => /CJK/i.test(f)),
+          selector,
+        ).toEqual([]);
+      }
+      // Chinese text still gets the CJK font.
+      await useCombo(page, "cn", "light");
+      await page.goto(`/monk/${String(monk.id)}`);
+      await settle(page);
+      expect((await renderedFonts(page, "main h1"))[0]).toMatch(/CJK/);
+      await page.context().close();
+    },
+  );
+});
