@@ -1,5 +1,6 @@
 // Issue #23, what a first-time buyer meets on the storefront pages, in Chromium against the real
-// server: the monk page names the monk once, and English text is set in a Latin font.
+// server: the monk page names the monk once, English text is set in a Latin font, and the home
+// banner shows its whole motif on a phone and a desktop.
 import { describe, expect, it } from "vitest";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { DESKTOP, MOBILE } from "../support/e2e/browser";
@@ -85,6 +86,51 @@ describe("the monk page", () => {
       await page.goto(`/monk/${String(monk.id)}`);
       await settle(page);
       expect((await renderedFonts(page, "main h1"))[0]).toMatch(/CJK/);
+      await page.context().close();
+    },
+  );
+});
+
+describe("the home banner", () => {
+  it.each([
+    ["phone", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const)(
+    "shows the whole sun, temple and clouds, with hills across (%s)",
+    async (_size, size) => {
+      const page = await newPage(size);
+      await useCombo(page, "cn", "light");
+      await page.goto("/");
+      await settle(page);
+      const { hero, shapes, hills } = await page.evaluate(() => {
+        const box = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+        };
+        const art = document.querySelector(".hero-art")!;
+        const hill = [...art.querySelectorAll(":scope > path")].find(
+          (p) => p.getAttribute("fill") === "var(--hero-hill)",
+        )!;
+        return {
+          hero: box(document.querySelector(".hero")!),
+          shapes: [
+            ...art.querySelectorAll(
+              ":scope > circle, :scope > g, :scope > rect",
+            ),
+            ...art.querySelectorAll(':scope > path[fill="var(--hero-cloud)"]'),
+          ].map((el) => ({ name: el.outerHTML.slice(0, 40), ...box(el) })),
+          hills: box(hill),
+        };
+      });
+      expect(shapes.length).toBe(5);
+      for (const shape of shapes) {
+        expect(shape.top, shape.name).toBeGreaterThanOrEqual(hero.top);
+        expect(shape.left, shape.name).toBeGreaterThanOrEqual(hero.left);
+        expect(shape.right, shape.name).toBeLessThanOrEqual(hero.right);
+        expect(shape.bottom, shape.name).toBeLessThanOrEqual(hero.bottom);
+      }
+      expect(hills.left).toBeLessThanOrEqual(hero.left);
+      expect(hills.right).toBeGreaterThanOrEqual(hero.right - 1);
       await page.context().close();
     },
   );

@@ -6,14 +6,17 @@ export function HomeHero() {
     <section className="hero">
       <svg
         className="hero-art"
-        viewBox="0 0 360 160"
+        viewBox="0 0 366 160"
         aria-hidden="true"
         focusable="false"
-        preserveAspectRatio="xMaxYMax slice"
+        preserveAspectRatio="xMaxYMax meet"
       >
         <circle cx="236" cy="50" r="22" fill="var(--hero-sun)" />
+        {/* Waves of 240 units from x = -960: the art is scaled to the banner's height ("meet",
+            right-aligned) so the sun and the roof are never cut off, and a banner wider than the
+            art (desktop) shows more hills left of the viewBox. */}
         <path
-          d="M0 132c40-12 80-12 120 0s80 12 120 0 80-12 120 0v28H0Z"
+          d="M-960 132c40-12 80-12 120 0s80 12 120 0 80-12 120 0s80 12 120 0 80-12 120 0s80 12 120 0 80-12 120 0s80 12 120 0 80-12 120 0s80 12 120 0 80-12 120 0h6v28H-960Z"
           fill="var(--hero-hill)"
         />
         <g fill="var(--hero-temple)">
