@@ -13,6 +13,13 @@ export type { ChannelRef, JsonValue, UploadState };
  */
 export const API_VERSION = 1;
 
+/**
+ * Longest text message, in UTF-16 code units: the worker refuses a longer text (INVALID_ARGUMENT)
+ * and the composer counts against it. NOTE: keeps the encrypted, base64-encoded SEND (≈ ×4 bytes
+ * per unit × 4/3) far below the codec's 1 MiB frame cap.
+ */
+export const MAX_TEXT_LENGTH = 5_000;
+
 /** The public connection statuses, named as the WuKongIM SDK names them (spec §4). */
 export const ConnectionStatus = {
   /** No socket: not started, stopped, or lost and waiting to reconnect. */

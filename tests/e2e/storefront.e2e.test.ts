@@ -1,10 +1,11 @@
 // Issue #23, what a first-time buyer meets on the storefront pages, in Chromium against the real
 // server: the monk page names the monk once, English text is set in a Latin font, and the home
-// banner shows its whole motif on a phone and a desktop.
+// banner shows its whole motif on a phone and a desktop; the chat composer keeps a text longer than
+// a message may be and refuses it clearly.
 import { describe, expect, it } from "vitest";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { DESKTOP, MOBILE } from "../support/e2e/browser";
-import { useDemoChat } from "./support/chat";
+import { SERVICE_STAFF, useDemoChat, waitConnected } from "./support/chat";
 import { settle, useCombo } from "./support/pageCombo";
 
 const world = useDemoChat();
@@ -134,4 +135,34 @@ describe("the home banner", () => {
       await page.context().close();
     },
   );
+});
+
+describe("the chat composer", () => {
+  it("keeps a 6,000-character text, says it is too long and does not send it", async () => {
+    const { page } = await world.open(
+      world.userState,
+      `/destiny?chat=${SERVICE_STAFF.imId}`,
+    );
+    await waitConnected(page);
+    const box = page.getByRole("textbox", {
+      name: `给 ${SERVICE_STAFF.name} 发消息`,
+    });
+    const send = page.getByRole("button", { name: "发送", exact: true });
+    await box.fill("福".repeat(4600));
+    await page.getByText("4600 / 5000 字").waitFor();
+    expect(await send.isDisabled()).toBe(false);
+
+    await box.fill("福".repeat(6000));
+    expect(await box.inputValue()).toHaveLength(6000);
+    await page
+      .getByRole("alert")
+      .getByText(
+        "消息过长，无法发送：最多 5000 字，当前 6000 字。请删减后再发。",
+      )
+      .waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    await box.press("Enter");
+    expect(await box.inputValue()).toHaveLength(6000);
+    expect(await page.locator(".thread .msg").count()).toBe(0);
+  });
 });

@@ -10,16 +10,12 @@ import {
   UploadState,
   type UploadRecord,
 } from "../../src/db/entities/UploadRecord";
+import { MAX_TEXT_LENGTH } from "../api";
 import { SessionFailure } from "./errors";
 
 /** Payload content types the worker composes (protocol §9). */
 export const ContentType = { TEXT: 1, IMAGE: 2 } as const;
 
-/**
- * Longest text, in UTF-16 units. NOTE: keeps the encrypted, base64-encoded SEND (≈ ×4 bytes per unit
- * × 4/3) far below the codec's 1 MiB frame cap.
- */
-export const MAX_TEXT_LENGTH = 5_000;
 /** Largest image file accepted for upload. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 /** Largest image side, in pixels. */

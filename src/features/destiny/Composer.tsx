@@ -1,22 +1,26 @@
 // The message composer: a growing text box (Enter sends, Shift+Enter adds a line, never a send while
 // an input method is composing), a send button, and an image button; pasted images are sent too.
+// Near the worker's text limit a counter shows; over it the text is kept, marked and not sent.
 import {
   forwardRef,
   useEffect,
+  useId,
   useRef,
   useState,
   type ClipboardEvent,
   type KeyboardEvent,
 } from "react";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { MAX_TEXT_LENGTH } from "../../../workers/api";
 import { ImageIcon, SendIcon } from "./chatIcons";
 import { composerKeyAction } from "./composerKeys";
 import { imageFilesOf } from "./imageFile";
 import { setDraftActive } from "../../pwa/draftActive";
+import "../../ui/field.css";
 import "./composer.css";
 
-/** The worker's text limit (workers/session/outgoing.ts MAX_TEXT_LENGTH). */
-export const MAX_TEXT_LENGTH = 5_000;
+/** From this length on, the composer shows how much of {@link MAX_TEXT_LENGTH} is used. */
+export const COUNTER_FROM = MAX_TEXT_LENGTH - 500;
 
 interface ComposerProps {
   /** Resolves true when the text was queued (the box is then emptied). */
@@ -33,6 +37,11 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(
     const composing = useRef(false);
     const fileInput = useRef<HTMLInputElement>(null);
     const empty = text.trim() === "";
+    // NOTE: UTF-16 units, as the worker counts (an emoji counts 2).
+    const count = text.length;
+    const max = MAX_TEXT_LENGTH;
+    const tooLong = count > max;
+    const countId = useId();
 
     // NOTE: while text waits here, no tab of this browser reloads into a new build (src/pwa).
     useEffect(() => {
@@ -46,7 +55,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(
     );
 
     const send = async () => {
-      if (empty || sending) return;
+      if (empty || tooLong || sending) return;
       setSending(true);
       const queued = await onSendText(text);
       setSending(false);
@@ -114,8 +123,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(
           className="composer-input"
           rows={1}
           value={text}
-          maxLength={MAX_TEXT_LENGTH}
           aria-label={label}
+          aria-invalid={tooLong ? true : undefined}
+          aria-describedby={count >= COUNTER_FROM ? countId : undefined}
           placeholder={t`输入消息`}
           enterKeyHint="send"
           onChange={(event) => {
@@ -134,10 +144,32 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(
           type="submit"
           className="icon-btn composer-send"
           aria-label={t`发送`}
-          disabled={empty || sending}
+          disabled={empty || tooLong || sending}
         >
           <SendIcon />
         </button>
+        {count >= COUNTER_FROM ? (
+          <p
+            id={countId}
+            className={
+              tooLong
+                ? "composer-count field-error"
+                : "composer-count field-hint"
+            }
+            role={tooLong ? "alert" : undefined}
+          >
+            {tooLong ? (
+              <Trans>
+                消息过长，无法发送：最多 {max} 字，当前 {count}{" "}
+                字。请删减后再发。
+              </Trans>
+            ) : (
+              <Trans>
+                {count} / {max} 字
+              </Trans>
+            )}
+          </p>
+        ) : null}
       </form>
     );
   },

@@ -1,8 +1,8 @@
 // Building outgoing rows: valid input becomes a wait message plus its outbox entry; bad input is an
 // INVALID_ARGUMENT SessionFailure, never a row.
 import { describe, expect, it } from "vitest";
+import { MAX_TEXT_LENGTH } from "../../../workers/api";
 import {
-  MAX_TEXT_LENGTH,
   buildImageMessage,
   buildTextMessage,
   newClientMsgNo,

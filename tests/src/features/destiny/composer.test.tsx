@@ -1,10 +1,15 @@
 // The composer's keyboard rules: Enter sends, Shift+Enter is a new line, nothing is sent while an
 // input method composes (isComposing, keyCode 229, or between compositionstart and compositionend);
-// the send button, blank texts, pasted images.
+// the send button, blank texts, pasted images, the counter near the worker's text limit and the
+// refusal over it.
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { I18nProvider } from "@lingui/react";
 import { i18n } from "@lingui/core";
-import { Composer } from "../../../../src/features/destiny/Composer";
+import {
+  COUNTER_FROM,
+  Composer,
+} from "../../../../src/features/destiny/Composer";
+import { MAX_TEXT_LENGTH } from "../../../../workers/api";
 import { isDraftActive } from "../../../../src/pwa/draftActive";
 import {
   composerKeyAction,
@@ -142,6 +147,36 @@ describe("<Composer>", () => {
     const png = new File([new Uint8Array([1])], "b.png", { type: "image/png" });
     fireEvent.change(input, { target: { files: [png] } });
     expect(onSendImages).toHaveBeenCalledWith([png]);
+  });
+});
+
+describe("<Composer> near the text limit", () => {
+  it("counts from COUNTER_FROM and refuses a longer text than the worker takes, keeping it", () => {
+    const { onSendText, box } = renderComposer();
+    const send = screen.getByRole<HTMLButtonElement>("button", {
+      name: "发送",
+    });
+    fireEvent.change(box, { target: { value: "好".repeat(COUNTER_FROM - 1) } });
+    expect(screen.queryByText(/\/ 5000 字/)).toBeNull();
+    expect(box.getAttribute("aria-describedby")).toBeNull();
+
+    fireEvent.change(box, { target: { value: "好".repeat(MAX_TEXT_LENGTH) } });
+    const count = screen.getByText("5000 / 5000 字");
+    expect(box.getAttribute("aria-describedby")).toBe(count.id);
+    expect(send.disabled).toBe(false);
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    fireEvent.change(box, { target: { value: "好".repeat(6000) } });
+    expect(box.value).toHaveLength(6000);
+    expect(screen.getByRole("alert").textContent).toBe(
+      "消息过长，无法发送：最多 5000 字，当前 6000 字。请删减后再发。",
+    );
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(send.disabled).toBe(true);
+    fireEvent.keyDown(box, { key: "Enter", keyCode: 13 });
+    fireEvent.submit(box.form!);
+    expect(onSendText).not.toHaveBeenCalled();
+    expect(box.value).toHaveLength(6000);
   });
 });
 
