@@ -1,5 +1,6 @@
 // Search params of the order pages, checked with zod: `/order?masterOrderNo=&pay=1` (18 digits,
-// else the 404 screen; pay resumes a payment) and `/myOrder?status=&page=` (a known status, else all).
+// else the 404 screen; pay resumes a payment), `/myOrder?status=&page=` (a known status, else all)
+// and `/productDetails/orderConfirm/$id?option=` (the option chosen on the product page).
 import * as z from "zod/mini";
 import { ORDER_STATUSES, type OrderStatus } from "../api/commerce";
 import { throwNotFound } from "./notFound";
@@ -49,4 +50,20 @@ export function validateMyOrdersSearch(
     status: statusSchema.parse(search.status),
     page: parsePage(search.page),
   };
+}
+
+export interface OrderConfirmSearch {
+  /** The option chosen on the product page; the form starts with it when the product has it. */
+  option?: number | undefined;
+}
+
+const optionSchema = z.catch(
+  z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+  undefined,
+);
+
+export function validateOrderConfirmSearch(
+  search: Record<string, unknown>,
+): OrderConfirmSearch {
+  return { option: optionSchema.parse(search.option) };
 }

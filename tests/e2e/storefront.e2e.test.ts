@@ -1,7 +1,8 @@
 // Issue #23, what a first-time buyer meets on the storefront pages, in Chromium against the real
 // server: the monk page names the monk once, English text is set in a Latin font, and the home
 // banner shows its whole motif on a phone and a desktop; the chat composer keeps a text longer than
-// a message may be and refuses it clearly.
+// a message may be and refuses it clearly; the options of a product are chosen there, by pointer
+// or keyboard, and the order form starts with the chosen one.
 import { describe, expect, it } from "vitest";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { DESKTOP, MOBILE } from "../support/e2e/browser";
@@ -164,5 +165,37 @@ describe("the chat composer", () => {
     await box.press("Enter");
     expect(await box.inputValue()).toHaveLength(6000);
     expect(await page.locator(".thread .msg").count()).toBe(0);
+  });
+});
+
+describe("the product options", () => {
+  it("are a radio group whose choice the order form starts with", async () => {
+    const { page } = await world.open(world.userState, "/productDetails/1");
+    await settle(page);
+    const group = page.getByRole("radiogroup", { name: "可选方案" });
+    const radios = group.getByRole("radio");
+    expect(await radios.count()).toBeGreaterThan(2);
+    expect(await radios.nth(0).isChecked()).toBe(true);
+
+    // Keyboard: the arrow keys move the choice.
+    await radios.nth(0).focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await radios.nth(1).isChecked()).toBe(true);
+    expect(await radios.nth(0).isChecked()).toBe(false);
+    // Pointer: a tap anywhere on a tile chooses it.
+    const tile = group.locator("label").nth(2);
+    const label = (await tile.locator(".option-label").textContent())!;
+    await tile.locator(".option-price").click();
+    expect(await radios.nth(2).isChecked()).toBe(true);
+    expect(await radios.nth(1).isChecked()).toBe(false);
+
+    await page.getByRole("link", { name: "立即下单" }).click();
+    await page.waitForURL((url) =>
+      url.pathname.startsWith("/productDetails/orderConfirm/"),
+    );
+    await page.getByRole("heading", { level: 1, name: "确认订单" }).waitFor();
+    const chosen = page.getByRole("radio", { name: label });
+    expect(await chosen.isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { checked: true }).count()).toBe(1);
   });
 });

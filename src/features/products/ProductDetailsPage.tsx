@@ -1,5 +1,7 @@
-// One blessing service: cover, description, its options with prices, and the monk who performs it.
-// The order button opens the order form (which asks signed-out users to log in first).
+// One blessing service: cover, description, its options with prices (one chosen), and the monk who
+// performs it. The order button opens the order form with the chosen option (the form asks
+// signed-out users to log in first).
+import { useState } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatPriceFen } from "../../lib/format";
@@ -8,6 +10,7 @@ import { LazyImage } from "../../ui/LazyImage";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { MonkCard } from "../temples/MonkCard";
 import { CATEGORY_LABELS } from "./categoryLabels";
+import { initialOptionId } from "./OptionRadios";
 import { ProductOptions } from "./ProductOptions";
 import "./products.css";
 
@@ -19,6 +22,10 @@ export function ProductDetailsPage() {
   usePageTitle(product.title);
   const price = formatPriceFen(product.fromPriceFen);
   const locale = useLocaleParam();
+  const [chosen, setChosen] = useState<number>();
+  // NOTE: the page stays mounted from one product to another: an option of another product is none.
+  const optionId = initialOptionId(product.options, chosen);
+  const option = product.options.find((o) => o.id === optionId);
 
   return (
     <article className="page product" aria-labelledby="product-title">
@@ -44,7 +51,11 @@ export function ProductDetailsPage() {
       </div>
 
       {product.options.length > 0 ? (
-        <ProductOptions options={product.options} />
+        <ProductOptions
+          options={product.options}
+          value={optionId}
+          onChange={setChosen}
+        />
       ) : null}
 
       {product.description.length > 0 ? (
@@ -70,17 +81,17 @@ export function ProductDetailsPage() {
         </section>
       ) : null}
 
-      {product.options.length > 0 ? (
+      {option !== undefined ? (
         <div className="action-bar product-order-bar">
           <p className="price">
-            <Trans>
-              <strong>{price}</strong> 起
-            </Trans>
+            <span className="product-order-option">{option.label}</span>{" "}
+            <strong>{formatPriceFen(option.priceFen)}</strong>
           </p>
           <Link
             className="btn btn-primary"
             to="/{-$locale}/productDetails/orderConfirm/$id"
             params={{ locale, id: product.id }}
+            search={{ option: optionId }}
           >
             <Trans>立即下单</Trans>
           </Link>

@@ -1,10 +1,11 @@
-// `/productDetails/orderConfirm/$id`: placing an order for one service (signed-in; numeric id,
-// else 404).
+// `/productDetails/orderConfirm/$id?option=`: placing an order for one service (signed-in; numeric
+// id, else 404), starting with the option chosen on the product page.
 import { createFileRoute } from "@tanstack/react-router";
 import { fetchProduct } from "../../../api/content";
 import { parseId } from "../../../router/params";
 import { rethrowMissing } from "../../../router/notFound";
 import { runMiddleware } from "../../../router/middleware";
+import { validateOrderConfirmSearch } from "../../../router/orderParams";
 import { OrderConfirmPage } from "../../../features/orders/OrderConfirmPage";
 
 export const Route = createFileRoute(
@@ -14,6 +15,7 @@ export const Route = createFileRoute(
     parse: (raw) => ({ id: parseId(raw.id) }),
     stringify: ({ id }) => ({ id: String(id) }),
   },
+  validateSearch: validateOrderConfirmSearch,
   beforeLoad: ({ context, location }) => {
     runMiddleware(["auth"], { context, location });
   },
