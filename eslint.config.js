@@ -40,6 +40,13 @@ export default tseslint.config(
       { regex: "^(?!\\./|@noble/)", message: "workers/protocol is pure: only its own files and @noble/* may be imported." },
     ]),
   },
+  // The contract is pure data and types shared by server, tab and worker.
+  {
+    files: ["contract/**/*.ts"],
+    rules: restrict([
+      { regex: "^(?!\\./)", message: "contract/ is pure: only its own files may be imported." },
+    ]),
+  },
   // The server reaches the protocol only through #protocol, never the client or the worker.
   {
     files: ["server/**/*.ts"],

@@ -30,7 +30,12 @@ import { type Clock, systemClock } from "../providers/lib/runtime";
 import { resolvePublicUrl } from "../domain/system/runtimeConfig";
 import { dataExceptionOf } from "./dataException";
 import { failure } from "./envelope";
-import { formatValidationError, HttpError } from "./errors";
+import {
+  clientErrorReason,
+  formatValidationError,
+  HttpError,
+  validationReason,
+} from "./errors";
 import { registerOpenApi } from "./openapi";
 import { isMalformedMultipart } from "./malformedMultipart";
 import { registerDomains } from "./registerDomains";
@@ -109,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       applySecurityHeaders(request, reply, securityHeaders);
       void (reply as FastifyReply)
         .code(status)
-        .send(failure(status, error.message));
+        .send(failure(clientErrorReason(status), error.message));
     },
     // NOTE: requests arriving on kept-alive sockets after close() starts get 503, while requests
     // already running finish (graceful shutdown).
@@ -145,10 +150,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof AuthError) return sendAuthError(error, request, reply);
     if (error instanceof HttpError) {
-      return reply.code(error.status).send(failure(error.code, error.message));
+      return reply
+        .code(error.status)
+        .send(failure(error.reason, error.message, error.params));
     }
     if (error.validation) {
-      return reply.code(400).send(failure(400, error.message));
+      const { reason, params } = validationReason(error.validation);
+      return reply.code(400).send(failure(reason, error.message, params));
     }
     const dataException = dataExceptionOf(error);
     if (dataException !== null) {
@@ -164,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         .code(400)
         .send(
           failure(
-            400,
+            "INVALID_FIELD",
             `A request value cannot be stored: ${dataException.message}`,
           ),
         );
@@ -172,17 +180,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (isMalformedMultipart(error)) {
       return reply
         .code(400)
-        .send(failure(400, `Malformed multipart/form-data: ${error.message}`));
+        .send(
+          failure(
+            "MALFORMED_REQUEST",
+            `Malformed multipart/form-data: ${error.message}`,
+          ),
+        );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, unsupported media type, body too large) are safe to show.
-      return reply.code(status).send(failure(status, error.message));
+      return reply
+        .code(status)
+        .send(failure(clientErrorReason(status), error.message));
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply
-      .code(500)
-      .send(failure(500, `Internal server error (request ${request.id})`));
+    return reply.code(500).send(
+      failure("INTERNAL", `Internal server error (request ${request.id})`, {
+        requestId: request.id,
+      }),
+    );
   });
 
   await registerOpenApi(app, version);

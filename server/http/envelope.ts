@@ -1,5 +1,11 @@
-// The response envelope every API call answers with: `{ code, data, msg }`, code 0 = success.
+// The response envelope every API call answers with: `{ code, data, msg }`, code 0 = success;
+// a refusal adds its stable `reason` (and `params`).
 // Schemas here make each route's OpenAPI entry show the envelope around its data.
+import {
+  API_ERRORS,
+  type ApiErrorParams,
+  type ApiErrorReason,
+} from "#contract";
 import { type TSchema, Type } from "typebox";
 
 export const API_PREFIX = "/api/app";
@@ -14,8 +20,24 @@ export function ok<T>(data: T): Envelope<T> & { code: 0 } {
   return { code: 0, data, msg: "ok" };
 }
 
-export function failure(code: number, msg: string): Envelope<null> {
-  return { code, data: null, msg };
+export interface FailureEnvelope extends Envelope<null> {
+  reason: ApiErrorReason;
+  params?: ApiErrorParams;
+}
+
+/** The error envelope of a refusal: code = the reason's HTTP status. */
+export function failure(
+  reason: ApiErrorReason,
+  msg: string,
+  params?: ApiErrorParams,
+): FailureEnvelope {
+  return {
+    code: API_ERRORS[reason],
+    data: null,
+    msg,
+    reason,
+    ...(params === undefined ? {} : { params }),
+  };
 }
 
 /** Success envelope schema around `data`. */
@@ -31,8 +53,29 @@ export const ErrorEnvelope = Type.Object(
     code: Type.Integer({ description: "Non-zero; usually the HTTP status." }),
     data: Type.Null(),
     msg: Type.String({
-      description: "What went wrong, naming the field for validation errors.",
+      description:
+        "What went wrong, for developers and logs, naming the field for validation errors.",
     }),
+    reason: Type.String({
+      description:
+        "The stable reason (contract/apiErrors.ts), e.g. INVITE_CODE_OWN: clients show their own translated sentence for it.",
+    }),
+    params: Type.Optional(
+      Type.Object(
+        {
+          field: Type.Optional(Type.String()),
+          wording: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+          max: Type.Optional(Type.Number()),
+          code: Type.Optional(Type.String()),
+          status: Type.Optional(Type.String()),
+          from: Type.Optional(Type.String()),
+          to: Type.Optional(Type.String()),
+          retryAfterSeconds: Type.Optional(Type.Number()),
+          requestId: Type.Optional(Type.String()),
+        },
+        { description: "Values the reason's sentence uses." },
+      ),
+    ),
   },
   { description: "Error envelope." },
 );

@@ -1,42 +1,37 @@
-// Domain errors that become `{ code, data: null, msg }` envelopes with a matching HTTP status,
+// Domain errors that become `{ code, data: null, msg, reason }` envelopes with a matching HTTP status,
 // and the formatter that turns schema validation failures into a message naming the field.
 import type { FastifyServerOptions } from "fastify";
+import {
+  API_ERRORS,
+  type ApiErrorParams,
+  type ApiErrorReason,
+} from "#contract";
 
 type SchemaErrorFormatter = NonNullable<
   FastifyServerOptions["schemaErrorFormatter"]
 >;
 
-/** Envelope codes used across domains; most equal the HTTP status. */
-export const ERROR_CODES = {
-  BAD_REQUEST: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL: 500,
-} as const;
-
+/**
+ * A refusal: its stable reason (contract/apiErrors.ts) decides the HTTP status and the envelope
+ * code; `message` is the plain description for developers, `params` the values the client's
+ * translated sentence uses.
+ */
 export class HttpError extends Error {
   override name = "HttpError";
   readonly status: number;
   readonly code: number;
+  readonly reason: ApiErrorReason;
+  readonly params: ApiErrorParams | undefined;
   constructor(
-    status: number,
-    code: number,
+    reason: ApiErrorReason,
     msg: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { params?: ApiErrorParams },
   ) {
     super(msg, options);
-    this.status = status;
-    this.code = code;
-  }
-
-  static notFound(msg: string): HttpError {
-    return new HttpError(404, ERROR_CODES.NOT_FOUND, msg);
-  }
-
-  static badRequest(msg: string): HttpError {
-    return new HttpError(400, ERROR_CODES.BAD_REQUEST, msg);
+    this.reason = reason;
+    this.status = API_ERRORS[reason];
+    this.code = this.status;
+    this.params = options?.params;
   }
 }
 
@@ -70,4 +65,41 @@ export const formatValidationError: SchemaErrorFormatter = (
 
 function listOf(values: unknown): string {
   return Array.isArray(values) ? values.map(String).join(", ") : String(values);
+}
+
+/** The reason of a client error Fastify raised itself (bad JSON, body too large, …). */
+export function clientErrorReason(status: number): ApiErrorReason {
+  switch (status) {
+    case 404:
+      return "NOT_FOUND";
+    case 413:
+      return "REQUEST_TOO_LARGE";
+    case 415:
+      return "UNSUPPORTED_MEDIA_TYPE";
+    case 429:
+      return "TOO_MANY_REQUESTS";
+    default:
+      return "MALFORMED_REQUEST";
+  }
+}
+
+type ValidationErrors = Parameters<SchemaErrorFormatter>[0];
+
+/** The reason and field of a schema validation failure (its first error, as the message says). */
+export function validationReason(errors: ValidationErrors): {
+  reason: ApiErrorReason;
+  params: ApiErrorParams;
+} {
+  const first = errors[0];
+  const path = (first?.instancePath ?? "").split("/").filter((p) => p !== "");
+  const missing = first?.params.missingProperty;
+  if (first?.keyword === "required" && typeof missing === "string")
+    return {
+      reason: "FIELD_REQUIRED",
+      params: { field: [...path, missing].join(".") },
+    };
+  return {
+    reason: "INVALID_FIELD",
+    params: { field: path.join(".") || "request" },
+  };
 }

@@ -63,10 +63,12 @@ export function rejectUnstorableValues(
     .replace(new RegExp(LONE_SURROGATE, "g"), "\ufffd")
     .slice(0, 120);
   done(
-    HttpError.badRequest(
+    new HttpError(
+      "INVALID_FIELD",
       found.problem === "text"
         ? `${where} must not contain NUL characters or unpaired surrogates`
         : `${where} must be a finite number`,
+      { params: { field: where } },
     ),
   );
 }

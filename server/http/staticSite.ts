@@ -59,7 +59,7 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split("?")[0] ?? request.url;
   return reply
     .code(404)
-    .send(failure(404, `Not found: ${request.method} ${path}`));
+    .send(failure("NOT_FOUND", `Not found: ${request.method} ${path}`));
 }
 
 /** A browser navigation to a client route: GET/HEAD, wants HTML, not reserved, no file extension. */

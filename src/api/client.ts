@@ -2,6 +2,11 @@
 // `{ code, data, msg }` unwrapping, the contract's error rules, and one silent refresh + retry on
 // a 401. It never touches the router: a final 401 calls the handler the app installs.
 import { i18n } from "@lingui/core";
+import {
+  type ApiErrorParams,
+  type ApiErrorReason,
+  isApiErrorReason,
+} from "#contract";
 import { isLocale, type Locale } from "../i18n/locales";
 import { session } from "../state/session";
 import { ApiError } from "./ApiError";
@@ -68,6 +73,8 @@ interface Envelope {
   code?: unknown;
   data?: unknown;
   msg?: unknown;
+  reason?: unknown;
+  params?: unknown;
   message?: unknown;
 }
 
@@ -106,6 +113,8 @@ function acceptLanguage(): string {
 function errorDetails(envelope: Envelope | undefined): {
   envelopeCode?: number;
   serverMessage?: string;
+  reason?: ApiErrorReason;
+  params?: ApiErrorParams;
 } {
   const serverMessage = envelopeMessage(envelope);
   return {
@@ -113,7 +122,34 @@ function errorDetails(envelope: Envelope | undefined): {
       ? { envelopeCode: envelope.code }
       : {}),
     ...(serverMessage === undefined ? {} : { serverMessage }),
+    ...(isApiErrorReason(envelope?.reason)
+      ? { reason: envelope.reason, params: errorParams(envelope.params) }
+      : {}),
   };
+}
+
+/** The envelope's params, keeping only the known ones of the right type. */
+function errorParams(value: unknown): ApiErrorParams {
+  if (typeof value !== "object" || value === null) return {};
+  const params: ApiErrorParams = {};
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+    if (key === "max" || key === "retryAfterSeconds") {
+      if (typeof field === "number" && Number.isFinite(field))
+        params[key] = field;
+    } else if (key === "wording") {
+      if (typeof field === "string" || field === null) params.wording = field;
+    } else if (
+      (key === "field" ||
+        key === "code" ||
+        key === "status" ||
+        key === "from" ||
+        key === "to" ||
+        key === "requestId") &&
+      typeof field === "string"
+    )
+      params[key] = field;
+  }
+  return params;
 }
 
 /** One HTTP exchange: returns `data` or throws the ApiError the contract prescribes. */
@@ -151,15 +187,11 @@ async function send<T>(
 
   const envelope = await readEnvelope(response);
   if (response.status === 401 || envelope?.code === 401) {
-    const serverMessage = envelopeMessage(envelope);
     throw new ApiError(
       "UNAUTHORIZED",
       response.status,
-      serverMessage ?? FALLBACK_MESSAGES.unauthorized,
-      {
-        envelopeCode: 401,
-        ...(serverMessage === undefined ? {} : { serverMessage }),
-      },
+      envelopeMessage(envelope) ?? FALLBACK_MESSAGES.unauthorized,
+      { ...errorDetails(envelope), envelopeCode: 401 },
     );
   }
   if (!response.ok) {

@@ -2,7 +2,7 @@
 // throwing, with the server's localized message or a translated fallback (product spec §8).
 import { t } from "@lingui/core/macro";
 import { bindPhone, codeLogin, wechatLogin } from "../api/accounts";
-import { serverMessageOf } from "../api/ApiError";
+import { refusalTextOf } from "../api/ApiError";
 import type { UserInfo, WechatLoginType } from "../api/accountTypes";
 import { session, setUserPhone } from "../state/session";
 import { completeLogin, loadUserInfo } from "./authSession";
@@ -11,7 +11,7 @@ export type ActionResult =
   { success: true; user: UserInfo } | { success: false; message: string };
 
 function failure(error: unknown, fallback: string): ActionResult {
-  return { success: false, message: serverMessageOf(error) ?? fallback };
+  return { success: false, message: refusalTextOf(error) ?? fallback };
 }
 
 /** Phone (area code 86) or e-mail login with a one-time code. */

@@ -71,21 +71,39 @@ describeEachDatabase("API envelope and errors", (database) => {
   ])("GET %s → 400 %s", async (path, msg) => {
     const { status, body } = await getJson(server.baseUrl, path);
     expect(status).toBe(400);
-    expect(body).toEqual({ code: 400, data: null, msg });
+    expect(body).toMatchObject({
+      code: 400,
+      data: null,
+      msg,
+      reason: "INVALID_FIELD",
+      params: { field: expect.stringMatching(/^[a-zA-Z]+$/) },
+    });
   });
 
   it.each([
-    ["/api/app/nope", "Not found: GET /api/app/nope"],
-    ["/api/app/oapi/v1/nope?locale=en", "Not found: GET /api/app/oapi/v1/nope"],
-    ["/api/other", "Not found: GET /api/other"],
-    ["/api/app/oapi/v1/news/9999", "news 9999 not found"],
-    ["/api/app/oapi/v1/monks/9999", "monk 9999 not found"],
-    ["/api/app/oapi/v1/products/9999", "product 9999 not found"],
-    ["/api/app/oapi/v1/pages/no-such-page", "page no-such-page not found"],
-  ])("GET %s → 404 %s", async (path, msg) => {
+    ["/api/app/nope", "Not found: GET /api/app/nope", "NOT_FOUND"],
+    [
+      "/api/app/oapi/v1/nope?locale=en",
+      "Not found: GET /api/app/oapi/v1/nope",
+      "NOT_FOUND",
+    ],
+    ["/api/other", "Not found: GET /api/other", "NOT_FOUND"],
+    ["/api/app/oapi/v1/news/9999", "news 9999 not found", "NEWS_NOT_FOUND"],
+    ["/api/app/oapi/v1/monks/9999", "monk 9999 not found", "MONK_NOT_FOUND"],
+    [
+      "/api/app/oapi/v1/products/9999",
+      "product 9999 not found",
+      "PRODUCT_NOT_FOUND",
+    ],
+    [
+      "/api/app/oapi/v1/pages/no-such-page",
+      "page no-such-page not found",
+      "PAGE_NOT_FOUND",
+    ],
+  ])("GET %s → 404 %s", async (path, msg, reason) => {
     const { status, body } = await getJson(server.baseUrl, path);
     expect(status).toBe(404);
-    expect(body).toEqual({ code: 404, data: null, msg });
+    expect(body).toEqual({ code: 404, data: null, msg, reason });
   });
 
   it("answers an unknown method on an API path with a 404 envelope", async () => {
@@ -109,6 +127,8 @@ describeEachDatabase("API envelope and errors", (database) => {
       code: 500,
       data: null,
       msg: `Internal server error (request ${requestId})`,
+      reason: "INTERNAL",
+      params: { requestId },
     });
     expect(JSON.stringify(body)).not.toMatch(/hunter2|secret|\.ts/);
     const line = logLines.find((l) => l.msg === "unhandled error");

@@ -3,6 +3,9 @@ export interface EnvelopeBody<T = any> {
   code: number;
   data: T;
   msg: string;
+  /** A refusal's stable reason (contract/apiErrors.ts) and its params. */
+  reason?: string;
+  params?: Record<string, unknown>;
 }
 
 export interface JsonResponse<T = any> {

@@ -95,7 +95,11 @@ describe("static PWA serving", () => {
     async (path, msg) => {
       const response = await get(path);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ code: 404, data: null, msg });
+      expect(await response.json()).toMatchObject({
+        code: 404,
+        data: null,
+        msg,
+      });
     },
   );
 

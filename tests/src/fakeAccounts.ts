@@ -1,6 +1,7 @@
 // An in-memory stand-in for the accounts API (brief: auth-api.md) behind the stubbed fetch:
 // codes, token pairs with rotation, user info, binding, logout. It answers with the contract's
 // envelopes and statuses and records every call. Test support, not a test.
+import { type Answer, bareFailure, ok, refuse } from "./fakeAnswers";
 import type { TokenPair, UserInfo } from "../../src/api/accountTypes";
 
 export interface RecordedCall {
@@ -8,11 +9,6 @@ export interface RecordedCall {
   path: string;
   body: unknown;
   headers: Headers;
-}
-
-export interface Answer {
-  status: number;
-  body: unknown;
 }
 
 export const VALID_CODE = "246810";
@@ -36,23 +32,6 @@ export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
     createdAt: "2026-01-01T00:00:00Z",
     ...overrides,
   };
-}
-
-const ok = (data: unknown): Answer => ({
-  status: 200,
-  body: { code: 0, data, msg: "ok" },
-});
-const fail = (status: number, msg: string): Answer => ({
-  status,
-  body: { code: status, data: null, msg },
-});
-
-/** The wrong-code message in the language the client asked for (the server localizes). */
-function wrongCode(headers: Headers): string {
-  const lang = headers.get("Accept-Language");
-  if (lang === "en") return "The code is wrong or has expired";
-  if (lang === "zh-TW") return "驗證碼錯誤或已過期";
-  return "验证码错误或已过期";
 }
 
 export class FakeAccounts {
@@ -127,14 +106,17 @@ export class FakeAccounts {
           typeof input.phone !== "string" ||
           !/^1[3-9]\d{9}$/.test(input.phone)
         )
-          return fail(400, "phone: 手机号格式不正确");
+          return refuse("INVALID_FIELD", "phone: 手机号格式不正确", {
+            field: "phone",
+            wording: "phone",
+          });
         return ok({ resendAfter: 60 });
       case "oapi/v1/sendEmailCode":
         return ok({ resendAfter: 60 });
       case "oapi/v1/phoneLogin":
         return input.code === VALID_CODE
           ? ok(this.issue())
-          : fail(400, wrongCode(headers));
+          : refuse("CODE_WRONG", "The code is incorrect.");
       case "oapi/v1/wxState": {
         const state = `st${String(this.states.length + 1)}xyz`;
         this.states.push(state);
@@ -145,10 +127,10 @@ export class FakeAccounts {
           typeof input.state !== "string" ||
           !this.states.includes(input.state)
         )
-          return fail(400, "state 无效");
+          return refuse("WECHAT_STATE_MISMATCH", "state 无效");
         return String(input.code).startsWith("wx-ok")
           ? ok(this.issue())
-          : fail(400, "微信授权码无效");
+          : refuse("WECHAT_CODE_INVALID", "微信授权码无效");
       case "oapi/v1/refreshToken": {
         const token = input.refresh_token;
         if (
@@ -156,20 +138,24 @@ export class FakeAccounts {
           typeof token !== "string" ||
           !this.refresh.has(token)
         )
-          return fail(401, "refresh token revoked");
+          return refuse("REFRESH_INVALID", "refresh token revoked");
         this.refresh.delete(token);
         return ok(this.issue());
       }
       case "user/v1/info":
-        if (!authed) return fail(401, "unauthorized");
+        if (!authed) return refuse("TOKEN_INVALID", "unauthorized");
         if (this.infoFailure !== undefined)
-          return fail(this.infoFailure, "info failed");
+          return bareFailure(this.infoFailure, "info failed");
         return ok(this.user);
       case "user/v1/bindPhone":
-        if (!authed) return fail(401, "unauthorized");
+        if (!authed) return refuse("TOKEN_INVALID", "unauthorized");
         if (input.account === TAKEN_PHONE)
-          return fail(409, "该手机号已绑定其他账号");
-        if (input.code !== VALID_CODE) return fail(400, wrongCode(headers));
+          return refuse(
+            "PHONE_TAKEN",
+            "This phone number is already linked to another account.",
+          );
+        if (input.code !== VALID_CODE)
+          return refuse("CODE_WRONG", "The code is incorrect.");
         this.user = {
           ...this.user,
           phone: `${String(input.account).slice(0, 3)}****${String(input.account).slice(7)}`,
@@ -177,12 +163,12 @@ export class FakeAccounts {
         return ok({ phone: this.user.phone });
       case "user/v1/loginOut":
         if (this.logoutFailure !== undefined)
-          return fail(this.logoutFailure, "logout failed");
-        if (!authed) return fail(401, "unauthorized");
+          return bareFailure(this.logoutFailure, "logout failed");
+        if (!authed) return refuse("TOKEN_INVALID", "unauthorized");
         this.access.delete(bearer);
         return ok(null);
       case "user/v1/logoutAll":
-        if (!authed) return fail(401, "unauthorized");
+        if (!authed) return refuse("TOKEN_INVALID", "unauthorized");
         this.access.clear();
         this.refresh.clear();
         return ok(null);

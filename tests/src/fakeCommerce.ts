@@ -1,6 +1,8 @@
 // An in-memory commerce server (orders and payment) layered over installFakeApi's fetch stub:
 // the order rules the client relies on (asked fields required, others refused, newest first,
 // owner-only detail, cancel refused once paid) and a pay status the test flips. Test support.
+import type { ApiErrorParams, ApiErrorReason } from "../../contract/apiErrors";
+import { type Answer, ok, refuse } from "./fakeAnswers";
 import type { Order, OrderDetail, OrderStatus } from "../../src/api/commerce";
 import type { Blessing } from "../../src/api/blessings";
 import type { FateSignup } from "../../src/api/fate";
@@ -8,20 +10,6 @@ import type { ManagerInfo } from "../../src/api/manager";
 import type { InviteInfo, InviteRecords } from "../../src/api/invites";
 import type { Product } from "../../src/api/types";
 import { product as fixtureProduct } from "./fakeApi";
-
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-const ok = (data: unknown): Answer => ({
-  status: 200,
-  body: { code: 0, data, msg: "ok" },
-});
-const fail = (status: number, msg: string): Answer => ({
-  status,
-  body: { code: status, data: null, msg },
-});
 
 export interface CommerceCall {
   path: string;
@@ -69,8 +57,13 @@ export class FakeCommerce {
   private failing = new Map<string, Answer>();
 
   /** Makes `path` answer with this status and message until heal(). */
-  failPath(path: string, status: number, msg: string): void {
-    this.failing.set(path, fail(status, msg));
+  failPath(
+    path: string,
+    reason: ApiErrorReason,
+    msg: string,
+    params?: ApiErrorParams,
+  ): void {
+    this.failing.set(path, refuse(reason, msg, params));
   }
 
   heal(): void {
@@ -176,9 +169,13 @@ export class FakeCommerce {
 
   private create(body: Record<string, unknown>): Answer {
     const product = this.products.find((p) => p.id === body.productId);
-    if (product === undefined) return fail(404, "product not found");
+    if (product === undefined)
+      return refuse("PRODUCT_NOT_FOUND", "product not found");
     const option = product.options.find((o) => o.id === body.optionId);
-    if (option === undefined) return fail(400, "body/optionId is invalid");
+    if (option === undefined)
+      return refuse("PRODUCT_OPTION_UNKNOWN", "body/optionId is invalid", {
+        field: "optionId",
+      });
     const asked = [
       ["beneficiaryName", product.asks.beneficiary],
       ["wish", product.asks.wish],
@@ -188,12 +185,24 @@ export class FakeCommerce {
       const value = body[field];
       const present = typeof value === "string" && value.trim() !== "";
       if (ask && !present)
-        return fail(400, `body/${field} is required for this product`);
+        return refuse(
+          "FIELD_REQUIRED",
+          `body/${field} is required for this product`,
+          { field },
+        );
       if (!ask && present)
-        return fail(400, `body/${field} is not asked for this product`);
+        return refuse(
+          "ORDER_FIELD_NOT_ASKED",
+          `body/${field} is not asked for this product`,
+          { field },
+        );
     }
     if (typeof body.wish === "string" && body.wish.includes("禁"))
-      return fail(400, "body/wish contains control characters");
+      return refuse(
+        "TEXT_CONTROL_CHARACTERS",
+        "body/wish contains control characters",
+        { field: "wish" },
+      );
     const quantity = Number(body.quantity);
     const order = this.seed({
       id: product.id,
@@ -231,7 +240,7 @@ export class FakeCommerce {
       case "order/v1/detail": {
         this.calls.push(call);
         const order = this.find(no);
-        return order ? ok(order) : fail(404, "order not found");
+        return order ? ok(order) : refuse("ORDER_NOT_FOUND", "order not found");
       }
       case "order/v1/mine": {
         this.calls.push(call);
@@ -247,15 +256,18 @@ export class FakeCommerce {
       case "order/v1/cancel": {
         this.calls.push(call);
         const order = this.find(no);
-        if (order === undefined) return fail(404, "order not found");
-        if (order.status === "paid") return fail(409, "order is paid");
+        if (order === undefined)
+          return refuse("ORDER_NOT_FOUND", "order not found");
+        if (order.status === "paid")
+          return refuse("ORDER_JUST_PAID", "order is paid");
         if (order.status === "cancelled") return ok(order);
         return ok(this.transition(order.masterOrderNo, "cancelled", "user"));
       }
       case "pay/v1/native": {
         this.calls.push(call);
         const order = this.find(no);
-        if (order === undefined) return fail(404, "order not found");
+        if (order === undefined)
+          return refuse("ORDER_NOT_FOUND", "order not found");
         order.payChannel = "native";
         return ok({
           masterId: order.masterId,
@@ -269,7 +281,8 @@ export class FakeCommerce {
       case "pay/v1/status": {
         this.calls.push(call);
         const order = this.find(no);
-        if (order === undefined) return fail(404, "order not found");
+        if (order === undefined)
+          return refuse("ORDER_NOT_FOUND", "order not found");
         return ok({
           masterId: order.masterId,
           masterOrderNo: order.masterOrderNo,
@@ -285,10 +298,18 @@ export class FakeCommerce {
         this.calls.push(call);
         const code = fields.parentInviteCode;
         if (code === this.invite.inviteCode)
-          return fail(400, "you cannot use your own invite code");
+          return refuse(
+            "INVITE_CODE_OWN",
+            "body/parentInviteCode is your own invite code",
+          );
         if (this.invite.parent !== null)
-          return fail(409, "an inviter is already bound");
-        if (code !== "FY0007") return fail(404, "unknown invite code");
+          return refuse("INVITE_ALREADY_BOUND", "an inviter is already bound");
+        if (code !== "FY0007")
+          return refuse(
+            "INVITE_CODE_UNKNOWN",
+            `no account has the invite code ${String(code)}`,
+            { code: String(code) },
+          );
         this.invite = {
           ...this.invite,
           parentInviteCode: code,
@@ -305,9 +326,14 @@ export class FakeCommerce {
       case "manager/v1/apply": {
         this.calls.push(call);
         if (this.manager.status === "pending")
-          return fail(409, "an application is already pending");
+          return refuse(
+            "MANAGER_APPLICATION_PENDING",
+            "an application is already pending",
+          );
         if (fields.region === "火星")
-          return fail(400, "body/region is not a known region");
+          return refuse("INVALID_FIELD", "body/region is not a known region", {
+            field: "region",
+          });
         this.manager = {
           ...this.manager,
           status: "pending",
@@ -324,9 +350,16 @@ export class FakeCommerce {
       case "fate/v1/signup": {
         this.calls.push(call);
         if (this.fate !== null && this.fate.status !== "pending")
-          return fail(409, "your sign-up is already matched");
+          return refuse(
+            "FATE_SIGNUP_ARRANGED",
+            "your sign-up is already matched",
+          );
         if (typeof fields.name === "string" && fields.name.includes("\u202e"))
-          return fail(400, "body/name contains control characters");
+          return refuse(
+            "TEXT_CONTROL_CHARACTERS",
+            "body/name contains control characters",
+            { field: "name" },
+          );
         const at = new Date().toISOString();
         this.fate = {
           id: this.fate?.id ?? 1,
@@ -354,7 +387,8 @@ export class FakeCommerce {
       case "blessing/v1/join": {
         this.calls.push(call);
         const blessing = this.blessings.find((b) => b.id === fields.id);
-        if (blessing === undefined) return fail(404, "blessing not found");
+        if (blessing === undefined)
+          return refuse("BLESSING_NOT_FOUND", "blessing not found");
         if (!this.joins.has(blessing.id)) {
           this.joins.add(blessing.id);
           blessing.joinCount += 1;
@@ -368,7 +402,8 @@ export class FakeCommerce {
       case "pay/v1/oauthState": {
         this.calls.push(call);
         const order = this.find(no);
-        if (order === undefined) return fail(404, "order not found");
+        if (order === undefined)
+          return refuse("ORDER_NOT_FOUND", "order not found");
         const redirectUrl = `http://localhost:3000/callback?type=2&source=order&masterId=${String(order.masterId)}&masterOrderNo=${order.masterOrderNo}&id=${String(order.id)}`;
         return ok({
           state: "good-state",
@@ -380,8 +415,10 @@ export class FakeCommerce {
       case "pay/v1/jsapi": {
         this.calls.push(call);
         const order = this.find(no);
-        if (order === undefined) return fail(404, "order not found");
-        if (!order.openidBound) return fail(409, "openid not bound");
+        if (order === undefined)
+          return refuse("ORDER_NOT_FOUND", "order not found");
+        if (!order.openidBound)
+          return refuse("PAYER_OPENID_MISSING", "openid not bound");
         order.payChannel = "jsapi";
         return ok({
           masterId: order.masterId,
@@ -407,8 +444,10 @@ export class FakeCommerce {
       case "pay/v1/bindOpenid": {
         this.calls.push(call);
         const order = this.orders.find((o) => o.masterId === fields.masterId);
-        if (order === undefined) return fail(404, "order not found");
-        if (fields.state !== "good-state") return fail(400, "state mismatch");
+        if (order === undefined)
+          return refuse("ORDER_NOT_FOUND", "order not found");
+        if (fields.state !== "good-state")
+          return refuse("WECHAT_AUTH_EXPIRED", "state mismatch");
         order.openidBound = true;
         return ok({
           masterId: order.masterId,
@@ -423,7 +462,7 @@ export class FakeCommerce {
         const blessing = this.blessings.find((b) => b.id === Number(match[1]));
         return blessing
           ? ok({ ...blessing, joined: this.joins.has(blessing.id) })
-          : fail(404, "blessing not found");
+          : refuse("BLESSING_NOT_FOUND", "blessing not found");
       }
     }
   }

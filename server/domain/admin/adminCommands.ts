@@ -161,7 +161,10 @@ export async function runAdmin(
           .from(users)
           .where(eq(users.imId, imId));
         if (user === undefined)
-          throw HttpError.notFound(`no account has imId ${imId}`);
+          throw new HttpError(
+            "ACCOUNT_NOT_FOUND",
+            `no account has imId ${imId}`,
+          );
         await deps.ban(user.id);
         deps.out(
           `banned ${imId} (user ${user.id}); all its sessions are revoked`,
@@ -195,7 +198,7 @@ async function moveOrder(
 ): Promise<number> {
   const order = await findOrderByNo(deps.db, masterOrderNo);
   if (order === undefined)
-    throw HttpError.notFound(`order ${masterOrderNo} not found`);
+    throw new HttpError("ORDER_NOT_FOUND", `order ${masterOrderNo} not found`);
   const moved = await transitionOrder(deps.db, {
     orderId: order.id,
     to,

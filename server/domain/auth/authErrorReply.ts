@@ -25,9 +25,15 @@ export function sendAuthError(
         : `Bearer realm="fuyuan", error="invalid_token", error_description="${description}"`,
     );
   }
-  return reply
-    .code(error.status)
-    .send(failure(error.status, authMessage(error, locale)));
+  return reply.code(error.status).send(
+    failure(error.code, authMessage(error, locale), {
+      ...(error.field === undefined ? {} : { field: error.field }),
+      ...(error.code === "INVALID_FIELD" ? { wording: error.wording } : {}),
+      ...(error.retryAfterSeconds === undefined
+        ? {}
+        : { retryAfterSeconds: error.retryAfterSeconds }),
+    }),
+  );
 }
 
 declare module "fastify" {

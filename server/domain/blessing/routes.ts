@@ -136,7 +136,10 @@ export const blessingRoutes: CommercePlugin = (app, { db, auth, clock }) => {
     async (request) => {
       const row = await findBlessing(db, request.params.id, viewer(request));
       if (row === undefined)
-        throw HttpError.notFound(`blessing ${request.params.id} not found`);
+        throw new HttpError(
+          "BLESSING_NOT_FOUND",
+          `blessing ${request.params.id} not found`,
+        );
       return ok(present(row, request.query.locale ?? DEFAULT_LOCALE));
     },
   );
@@ -157,7 +160,10 @@ export const blessingRoutes: CommercePlugin = (app, { db, auth, clock }) => {
       const { userId } = signedIn(request);
       const found = await findBlessing(db, request.body.id, userId);
       if (found === undefined)
-        throw HttpError.notFound(`blessing ${request.body.id} not found`);
+        throw new HttpError(
+          "BLESSING_NOT_FOUND",
+          `blessing ${request.body.id} not found`,
+        );
       await joinBlessing(db, found.id, userId, new Date(clock()));
       const after = await findBlessing(db, found.id, userId);
       return ok({

@@ -109,7 +109,10 @@ export const contentRoutes: DomainPlugin = (app, { db }) => {
       const [monk] = await listMonks(db, { id: request.params.id });
       const temple = monk ? await findTemple(db, monk.templeId) : undefined;
       if (!monk || !temple)
-        throw HttpError.notFound(`monk ${request.params.id} not found`);
+        throw new HttpError(
+          "MONK_NOT_FOUND",
+          `monk ${request.params.id} not found`,
+        );
       return ok({
         ...present.monk(monk, locale),
         temple: present.templeCard(temple, locale),
@@ -154,7 +157,11 @@ export const contentRoutes: DomainPlugin = (app, { db }) => {
     },
     async (request) => {
       const row = await findNews(db, request.params.id);
-      if (!row) throw HttpError.notFound(`news ${request.params.id} not found`);
+      if (!row)
+        throw new HttpError(
+          "NEWS_NOT_FOUND",
+          `news ${request.params.id} not found`,
+        );
       return ok(present.newsItem(row, localeOf(request.query)));
     },
   );
@@ -201,7 +208,10 @@ export const contentRoutes: DomainPlugin = (app, { db }) => {
     async (request) => {
       const found = await findProduct(db, request.params.id);
       if (!found)
-        throw HttpError.notFound(`product ${request.params.id} not found`);
+        throw new HttpError(
+          "PRODUCT_NOT_FOUND",
+          `product ${request.params.id} not found`,
+        );
       return ok(
         present.product(
           found.product,
@@ -228,7 +238,10 @@ export const contentRoutes: DomainPlugin = (app, { db }) => {
     async (request) => {
       const row = await findPage(db, request.params.slug);
       if (!row)
-        throw HttpError.notFound(`page ${request.params.slug} not found`);
+        throw new HttpError(
+          "PAGE_NOT_FOUND",
+          `page ${request.params.slug} not found`,
+        );
       return ok(present.staticPage(row, localeOf(request.query)));
     },
   );

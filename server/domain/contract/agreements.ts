@@ -14,7 +14,7 @@ import {
   products,
   users,
 } from "../../db/schema";
-import { ERROR_CODES, HttpError } from "../../http/errors";
+import { HttpError } from "../../http/errors";
 import type { ImEngine, ImSendResult } from "../im/ImEngine";
 import { ReminderType, createReminder } from "../im/reminders";
 import { agreementTitle } from "./agreementText";
@@ -26,8 +26,7 @@ export const SIGNABLE_STATUSES: readonly OrderRow["status"][] = [
   "in_service",
 ];
 
-const forbidden = (msg: string) =>
-  new HttpError(403, ERROR_CODES.FORBIDDEN, msg);
+const forbidden = (msg: string) => new HttpError("FORBIDDEN", msg);
 
 export interface StaffCaller {
   userId: number;
@@ -58,7 +57,7 @@ export async function sendAgreement(
     .leftJoin(monks, eq(monks.id, products.monkId))
     .where(eq(orders.masterOrderNo, masterOrderNo));
   if (found === undefined)
-    throw HttpError.notFound(`order ${masterOrderNo} not found`);
+    throw new HttpError("ORDER_NOT_FOUND", `order ${masterOrderNo} not found`);
   if (me.isService !== 1 && found.monkUserId !== me.id)
     throw forbidden("a monk sends agreements only for their own services");
   const { order, owner } = found;
@@ -66,8 +65,7 @@ export async function sendAgreement(
     throw forbidden("you cannot send an agreement to yourself");
   if (!SIGNABLE_STATUSES.includes(order.status))
     throw new HttpError(
-      409,
-      409,
+      "AGREEMENT_ORDER_NOT_PAID",
       `order ${masterOrderNo} is ${order.status.replace("_", " ")}: agreements are for paid orders`,
     );
 
@@ -89,8 +87,7 @@ export async function sendAgreement(
   if (agreement === undefined) throw new Error("agreement was not stored");
   if (agreement.status === "signed")
     throw new HttpError(
-      409,
-      409,
+      "AGREEMENT_ALREADY_SIGNED",
       `the agreement of order ${masterOrderNo} is already signed`,
     );
 
@@ -149,7 +146,8 @@ export async function findOwnAgreement(
     .where(
       and(eq(prayerAgreements.id, id), eq(prayerAgreements.userId, userId)),
     );
-  if (row === undefined) throw HttpError.notFound(`agreement ${id} not found`);
+  if (row === undefined)
+    throw new HttpError("AGREEMENT_NOT_FOUND", `agreement ${id} not found`);
   return {
     agreement: row.agreement,
     order: row.order,

@@ -12,7 +12,7 @@ import {
   products,
   users,
 } from "../../db/schema";
-import { ERROR_CODES, HttpError } from "../../http/errors";
+import { HttpError } from "../../http/errors";
 import type { Locale } from "../../lib/locale";
 import { pick } from "../../lib/locale";
 import type { ImEngine } from "../im/ImEngine";
@@ -49,15 +49,15 @@ export async function listSignableOrders(
   const [me] = await db.select().from(users).where(eq(users.id, staffUserId));
   if (me === undefined || (me.isService !== 1 && me.isMonk !== 1))
     throw new HttpError(
-      403,
-      ERROR_CODES.FORBIDDEN,
+      "FORBIDDEN",
       "only service staff and monks list a customer's orders",
     );
   const [peer] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.imId, peerImId));
-  if (peer === undefined) throw HttpError.notFound("no such IM user");
+  if (peer === undefined)
+    throw new HttpError("IM_USER_NOT_FOUND", "no such IM user");
   if (peer.id === me.id) return [];
   const conditions = [
     eq(orders.userId, peer.id),

@@ -206,20 +206,25 @@ export const contractRoutes: CommercePlugin = async (app, deps) => {
     async (request) => {
       const { userId, imId } = signedIn(request);
       if (!request.isMultipart())
-        throw HttpError.badRequest("send the signature as multipart/form-data");
+        throw new HttpError(
+          "MULTIPART_REQUIRED",
+          "send the signature as multipart/form-data",
+        );
       const fields: Record<string, string> = {};
       let bytes: Buffer | undefined;
       const tooLarge = () =>
         new HttpError(
-          413,
-          413,
+          "SIGNATURE_TOO_LARGE",
           `the signature is larger than ${SIGNATURE_LIMITS.maxBytes} bytes`,
+          { params: { max: SIGNATURE_LIMITS.maxBytes } },
         );
       try {
         for await (const part of request.parts()) {
           if (part.type === "file") {
             if (bytes !== undefined)
-              throw HttpError.badRequest("send one signature file");
+              throw new HttpError("INVALID_FIELD", "send one signature file", {
+                params: { field: "file" },
+              });
             bytes = await part.toBuffer();
             // NOTE: a cut on a chunk boundary comes back without an error; busboy marks it truncated.
             if (part.file.truncated) throw tooLarge();
@@ -233,27 +238,36 @@ export const contractRoutes: CommercePlugin = async (app, deps) => {
       }
       const agreementId = Number(fields.agreementId);
       if (!/^\d{1,10}$/.test(fields.agreementId ?? "") || agreementId < 1)
-        throw HttpError.badRequest(
+        throw new HttpError(
+          "FIELD_REQUIRED",
           "body/agreementId is required (a positive integer)",
+          { params: { field: "agreementId" } },
         );
       const { agreement } = await findOwnAgreement(db, userId, agreementId);
       if (agreement.status === "signed")
         throw new HttpError(
-          409,
-          409,
+          "AGREEMENT_ALREADY_SIGNED",
           `agreement ${agreement.id} is already signed`,
         );
       if (bytes === undefined)
-        throw HttpError.badRequest("body/file is required (the PNG signature)");
+        throw new HttpError(
+          "FIELD_REQUIRED",
+          "body/file is required (the PNG signature)",
+          { params: { field: "file" } },
+        );
       if (
         fields.type !== undefined &&
         fields.type !== "image/png" &&
         fields.type !== "png"
       )
-        throw HttpError.badRequest("body/type must be image/png");
+        throw new HttpError("INVALID_FIELD", "body/type must be image/png", {
+          params: { field: "type" },
+        });
       if (fields.size !== undefined && fields.size !== String(bytes.length))
-        throw HttpError.badRequest(
+        throw new HttpError(
+          "INVALID_FIELD",
           `body/size says ${fields.size} bytes but the file has ${bytes.length}`,
+          { params: { field: "size" } },
         );
       const { width, height } = checkSignaturePng(bytes);
       const stored = await storeUpload(db, dir, userId, bytes, {
@@ -270,8 +284,7 @@ export const contractRoutes: CommercePlugin = async (app, deps) => {
       if (signed === undefined) {
         await deleteUpload(db, dir, userId, stored.name);
         throw new HttpError(
-          409,
-          409,
+          "AGREEMENT_ALREADY_SIGNED",
           `agreement ${agreement.id} is already signed`,
         );
       }
@@ -314,8 +327,7 @@ export const contractRoutes: CommercePlugin = async (app, deps) => {
       );
       if (agreement.status !== "signed" || agreement.signatureFile === null)
         throw new HttpError(
-          409,
-          409,
+          "AGREEMENT_NOT_SIGNED",
           `agreement ${agreement.id} is not signed yet`,
         );
       const result = await im.send({

@@ -15,9 +15,9 @@ export function checkSignaturePng(bytes: Uint8Array): {
 } {
   if (bytes.length > SIGNATURE_LIMITS.maxBytes)
     throw new HttpError(
-      413,
-      413,
+      "SIGNATURE_TOO_LARGE",
       `the signature is larger than ${SIGNATURE_LIMITS.maxBytes} bytes`,
+      { params: { max: SIGNATURE_LIMITS.maxBytes } },
     );
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const isPng =
@@ -26,16 +26,19 @@ export function checkSignaturePng(bytes: Uint8Array): {
     view.getUint32(8) === 13 &&
     String.fromCharCode(...bytes.subarray(12, 16)) === "IHDR";
   if (!isPng)
-    throw new HttpError(415, 415, "the signature must be a PNG image");
+    throw new HttpError(
+      "SIGNATURE_NOT_PNG",
+      "the signature must be a PNG image",
+    );
   const width = view.getUint32(16);
   const height = view.getUint32(20);
   if (width === 0 || height === 0)
-    throw new HttpError(415, 415, "the PNG has no pixels");
+    throw new HttpError("SIGNATURE_NOT_PNG", "the PNG has no pixels");
   if (width > SIGNATURE_LIMITS.maxSide || height > SIGNATURE_LIMITS.maxSide)
     throw new HttpError(
-      422,
-      422,
+      "SIGNATURE_TOO_WIDE",
       `the signature is ${width}×${height} pixels; at most ${SIGNATURE_LIMITS.maxSide}×${SIGNATURE_LIMITS.maxSide} are accepted`,
+      { params: { max: SIGNATURE_LIMITS.maxSide } },
     );
   return { width, height };
 }

@@ -69,8 +69,7 @@ export async function saveSignup(
     if (active !== undefined) {
       if (active.status !== "pending")
         throw new HttpError(
-          409,
-          409,
+          "FATE_SIGNUP_ARRANGED",
           "your sign-up is already being arranged; it can no longer be changed",
         );
       const [updated] = await db
@@ -82,8 +81,7 @@ export async function saveSignup(
         .returning();
       if (updated === undefined)
         throw new HttpError(
-          409,
-          409,
+          "FATE_SIGNUP_ARRANGED",
           "your sign-up is already being arranged; it can no longer be changed",
         );
       return { row: updated, created: false };
@@ -105,7 +103,10 @@ export async function saveSignup(
       if (uniqueViolation(error) !== "fate_signups_one_active") throw error;
     }
   }
-  throw new HttpError(409, 409, "the sign-up changed concurrently: try again");
+  throw new HttpError(
+    "FATE_SIGNUP_CHANGED",
+    "the sign-up changed concurrently: try again",
+  );
 }
 
 const GENDER_TEXT: Record<Gender, string> = { male: "男", female: "女" };

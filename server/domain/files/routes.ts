@@ -80,18 +80,19 @@ export const fileRoutes: DomainPlugin = async (app, { config, db, auth }) => {
       const { userId } = signedIn(request);
       if (!request.isMultipart())
         throw new UploadRefused(
-          400,
-          400,
+          "MULTIPART_REQUIRED",
           "Send the image as multipart/form-data",
         );
       const part = await request.file();
       if (part === undefined)
-        throw new UploadRefused(400, 400, "The form has no file");
+        throw new UploadRefused("FIELD_REQUIRED", "The form has no file", {
+          params: { field: "file" },
+        });
       const tooLarge = () =>
         new UploadRefused(
-          413,
-          413,
+          "IMAGE_TOO_LARGE",
           `The file is larger than ${limits.maxBytes} bytes`,
+          { params: { max: limits.maxBytes } },
         );
       let bytes: Buffer;
       try {
@@ -152,7 +153,8 @@ export function mediaRoutes(app: App, { config, db }: DomainDeps): void {
       const row = new RegExp(STORED_NAME_PATTERN).test(name)
         ? await findUpload(db, name)
         : undefined;
-      if (row === undefined) throw new UploadRefused(404, 404, "No such file");
+      if (row === undefined)
+        throw new UploadRefused("FILE_NOT_FOUND", "No such file");
       const etag = `"${row.name}"`;
       void reply
         .header("Content-Type", row.mime)

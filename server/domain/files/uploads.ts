@@ -1,6 +1,7 @@
 // Chat image uploads: checks (type by magic bytes, size, pixel count, per-user quota), storage under
 // DATA_DIR/uploads with an unguessable name, the database record, lookup and deletion by the
 // uploader. A refused upload leaves nothing behind, on disk or in the database.
+import type { ApiErrorReason } from "#contract";
 import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -42,8 +43,16 @@ export class UploadRefused extends HttpError {
   override name = "UploadRefused";
 }
 
-function refuse(status: number, msg: string): UploadRefused {
-  return new UploadRefused(status, status, msg);
+function refuse(
+  reason: ApiErrorReason,
+  msg: string,
+  max?: number,
+): UploadRefused {
+  return new UploadRefused(
+    reason,
+    msg,
+    max === undefined ? undefined : { params: { max } },
+  );
 }
 
 export interface StoredUpload {
@@ -65,16 +74,24 @@ export async function storeUpload(
   bytes: Uint8Array,
   limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
 ): Promise<StoredUpload> {
-  if (bytes.length === 0) throw refuse(400, "The file is empty");
+  if (bytes.length === 0) throw refuse("IMAGE_EMPTY", "The file is empty");
   if (bytes.length > limits.maxBytes)
-    throw refuse(413, `The file is larger than ${limits.maxBytes} bytes`);
+    throw refuse(
+      "IMAGE_TOO_LARGE",
+      `The file is larger than ${limits.maxBytes} bytes`,
+      limits.maxBytes,
+    );
   const info = readImageInfo(bytes);
   if (info === null)
-    throw refuse(415, "Only PNG, JPEG, WebP and GIF images are accepted");
+    throw refuse(
+      "IMAGE_NOT_ACCEPTED",
+      "Only PNG, JPEG, WebP and GIF images are accepted",
+    );
   if (info.width * info.height > limits.maxPixels) {
     throw refuse(
-      422,
+      "IMAGE_TOO_MANY_PIXELS",
       `The image has ${info.width}×${info.height} pixels; at most ${limits.maxPixels} are accepted`,
+      limits.maxPixels,
     );
   }
   const name = `${randomBytes(NAME_RANDOM_BYTES).toString("base64url")}.${info.ext}`;
@@ -99,7 +116,7 @@ export async function storeUpload(
       const used = Number(usage?.total ?? 0);
       if (used + bytes.length > limits.quotaBytes) {
         throw refuse(
-          403,
+          "UPLOAD_QUOTA_EXCEEDED",
           `Upload quota exceeded: ${used} of ${limits.quotaBytes} bytes are in use`,
         );
       }
@@ -149,9 +166,10 @@ export async function deleteUpload(
   name: string,
 ): Promise<void> {
   const row = await findUpload(db, name);
-  if (row === undefined) throw HttpError.notFound(`No file ${name}`);
+  if (row === undefined)
+    throw new HttpError("FILE_NOT_FOUND", `No file ${name}`);
   if (row.userId !== userId)
-    throw new HttpError(403, 403, "Only the uploader may delete this file");
+    throw new HttpError("FORBIDDEN", "Only the uploader may delete this file");
   try {
     await db
       .delete(uploadedFiles)
@@ -162,8 +180,7 @@ export async function deleteUpload(
     // NOTE: another record still points at the file (e.g. a signed agreement's signature).
     if (isForeignKeyViolation(error))
       throw new HttpError(
-        409,
-        409,
+        "FILE_IN_USE",
         "This file is still in use and cannot be deleted",
       );
     throw error;

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { ChannelType } from "#protocol";
 import type { Db } from "../../db/createDb";
 import { users } from "../../db/schema";
-import { ERROR_CODES, HttpError } from "../../http/errors";
+import { HttpError } from "../../http/errors";
 import type { AuthContext } from "../auth/sessions";
 import { personalChannelKey } from "./channelKey";
 
@@ -17,7 +17,7 @@ export interface Peer {
 }
 
 export function forbidden(msg: string): HttpError {
-  return new HttpError(403, ERROR_CODES.FORBIDDEN, msg);
+  return new HttpError("FORBIDDEN", msg);
 }
 
 /** `login_uid` must be the caller's own IM id. */

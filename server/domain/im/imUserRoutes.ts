@@ -35,7 +35,10 @@ export const imUserRoutes: DomainPlugin = (app, { db, auth, im }) => {
       const uid = await assignedServiceUid(db, me.userId);
       const profile = await profileOf(db, im, uid);
       if (profile === null)
-        throw HttpError.notFound("no service staff is available");
+        throw new HttpError(
+          "SERVICE_STAFF_UNAVAILABLE",
+          "no service staff is available",
+        );
       return ok({ ...profile, channel_id: uid, channel_type: 1 as const });
     },
   );
@@ -56,7 +59,8 @@ export const imUserRoutes: DomainPlugin = (app, { db, auth, im }) => {
       async (request) => {
         signedIn(request);
         const profile = await profileOf(db, im, request.query.imId);
-        if (profile === null) throw HttpError.notFound("no such IM user");
+        if (profile === null)
+          throw new HttpError("IM_USER_NOT_FOUND", "no such IM user");
         return ok(profile);
       },
     );

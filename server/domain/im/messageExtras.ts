@@ -92,8 +92,7 @@ export async function revokeMessage(
     throw forbidden("only the sender may revoke a message");
   if (Math.floor(nowMs / 1000) - row.timestamp > REVOKE_WINDOW_SECONDS)
     throw new HttpError(
-      400,
-      400,
+      "MESSAGE_REVOKE_EXPIRED",
       "messages can only be revoked within 2 minutes",
     );
   await db.execute(sql`

@@ -28,7 +28,11 @@ export function payloadBytes(
   try {
     return base64Decode(payload);
   } catch {
-    throw HttpError.badRequest("body/payload is not standard base64");
+    throw new HttpError(
+      "INVALID_FIELD",
+      "body/payload is not standard base64",
+      { params: { field: "payload" } },
+    );
   }
 }
 
@@ -52,6 +56,8 @@ export function sentOrThrow(
   const msg = `${reasonCodeName(result.reason)}: ${result.detail}`;
   if (CHANNEL_REFUSALS.has(result.reason)) throw forbidden(msg);
   if (result.reason === ReasonCode.SYSTEM_ERROR)
-    throw new HttpError(503, 503, msg);
-  throw HttpError.badRequest(msg);
+    throw new HttpError("MESSAGING_UNAVAILABLE", msg);
+  throw new HttpError("MESSAGE_REFUSED", msg, {
+    params: { code: reasonCodeName(result.reason) },
+  });
 }

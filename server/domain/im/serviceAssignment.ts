@@ -25,7 +25,10 @@ export async function assignedServiceUid(
       limit 1`),
   );
   if (candidate === undefined)
-    throw new HttpError(404, 404, "no service staff is available");
+    throw new HttpError(
+      "SERVICE_STAFF_UNAVAILABLE",
+      "no service staff is available",
+    );
   // NOTE: a stale assignment (staff no longer valid) is replaced; a concurrent fresh one wins.
   await db.execute(sql`
     insert into im_service_assignments as a (user_id, service_user_id)

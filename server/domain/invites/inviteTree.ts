@@ -18,7 +18,8 @@ function rowsOf<T>(result: unknown): T[] {
 
 export async function findUser(db: Db, userId: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
-  if (row === undefined) throw HttpError.notFound("account not found");
+  if (row === undefined)
+    throw new HttpError("ACCOUNT_NOT_FOUND", "account not found");
   return row;
 }
 
@@ -35,11 +36,11 @@ export async function bindParent(
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
-    if (me === undefined) throw HttpError.notFound("account not found");
+    if (me === undefined)
+      throw new HttpError("ACCOUNT_NOT_FOUND", "account not found");
     if (me.parentUserId !== null)
       throw new HttpError(
-        409,
-        409,
+        "INVITE_ALREADY_BOUND",
         "you already have an inviter; it cannot be changed",
       );
     const [parent] = await tx
@@ -47,9 +48,14 @@ export async function bindParent(
       .from(users)
       .where(eq(users.inviteCode, code));
     if (parent === undefined)
-      throw HttpError.notFound(`no account has the invite code ${code}`);
+      throw new HttpError(
+        "INVITE_CODE_UNKNOWN",
+        `no account has the invite code ${code}`,
+        { params: { code } },
+      );
     if (parent.id === me.id)
-      throw HttpError.badRequest(
+      throw new HttpError(
+        "INVITE_CODE_OWN",
         "body/parentInviteCode is your own invite code",
       );
     const [cycle] = rowsOf<{ id: number }>(
@@ -64,8 +70,7 @@ export async function bindParent(
     );
     if (cycle !== undefined)
       throw new HttpError(
-        409,
-        409,
+        "INVITE_CYCLE",
         "that inviter was invited (directly or not) by you: binding would make a cycle",
       );
     await tx

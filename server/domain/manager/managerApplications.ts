@@ -48,7 +48,8 @@ export async function applyForManager(
 ): Promise<ManagerApplicationRow> {
   const phone = input.phone.trim();
   if (!PHONE.test(phone))
-    throw HttpError.badRequest(
+    throw new HttpError(
+      "MANAGER_PHONE_INVALID",
       "body/phone must be a mainland mobile number (11 digits, 1[3-9]…)",
     );
   const values = {
@@ -67,7 +68,7 @@ export async function applyForManager(
     .from(users)
     .where(eq(users.id, userId));
   if (user?.isManager === 1)
-    throw new HttpError(409, 409, "you are already a manager");
+    throw new HttpError("ALREADY_MANAGER", "you are already a manager");
   try {
     const [row] = await db
       .insert(managerApplications)
@@ -78,8 +79,7 @@ export async function applyForManager(
   } catch (error) {
     if (uniqueViolation(error) === "manager_applications_one_pending")
       throw new HttpError(
-        409,
-        409,
+        "MANAGER_APPLICATION_PENDING",
         "your application is already waiting for a decision",
       );
     throw error;
@@ -125,7 +125,11 @@ export async function rejectApplication(
   now: number,
 ): Promise<ManagerApplicationRow> {
   const text = reason.trim();
-  if (text === "") throw HttpError.badRequest("a rejection needs a reason");
+  if (text === "")
+    throw new HttpError(
+      "REJECTION_REASON_REQUIRED",
+      "a rejection needs a reason",
+    );
   return decide(db, id, now, "rejected", text.slice(0, 500));
 }
 
@@ -153,10 +157,12 @@ async function decide(
         .from(managerApplications)
         .where(eq(managerApplications.id, id));
       if (existing === undefined)
-        throw HttpError.notFound(`application ${id} not found`);
+        throw new HttpError(
+          "MANAGER_APPLICATION_NOT_FOUND",
+          `application ${id} not found`,
+        );
       throw new HttpError(
-        409,
-        409,
+        "MANAGER_APPLICATION_DECIDED",
         `application ${id} is already ${existing.status}`,
       );
     }

@@ -28,12 +28,17 @@ export async function createOrder(
 ): Promise<OrderRow> {
   const found = await findProduct(db, body.productId);
   if (found === undefined)
-    throw HttpError.notFound(`product ${body.productId} not found`);
+    throw new HttpError(
+      "PRODUCT_NOT_FOUND",
+      `product ${body.productId} not found`,
+    );
   const { product } = found;
   const option = found.options.find((o) => o.id === body.optionId);
   if (option === undefined)
-    throw HttpError.badRequest(
+    throw new HttpError(
+      "PRODUCT_OPTION_UNKNOWN",
       `body/optionId ${body.optionId} is not an option of product ${body.productId}`,
+      { params: { field: "optionId" } },
     );
 
   const beneficiaryName = optionalText(
@@ -56,16 +61,24 @@ export async function createOrder(
   ] as const;
   for (const [field, asked, value] of fields) {
     if (asked && value === null)
-      throw HttpError.badRequest(`body/${field} is required for this product`);
+      throw new HttpError(
+        "FIELD_REQUIRED",
+        `body/${field} is required for this product`,
+        { params: { field } },
+      );
     if (!asked && value !== null)
-      throw HttpError.badRequest(`body/${field} is not asked for this product`);
+      throw new HttpError(
+        "ORDER_FIELD_NOT_ASKED",
+        `body/${field} is not asked for this product`,
+        { params: { field } },
+      );
   }
 
   if ((await countPending(db, userId)) >= ORDER_RULES.maxPendingPerUser)
     throw new HttpError(
-      429,
-      429,
+      "PENDING_ORDER_LIMIT",
       `you have ${ORDER_RULES.maxPendingPerUser} unpaid orders: pay or cancel one first`,
+      { params: { max: ORDER_RULES.maxPendingPerUser } },
     );
 
   const at = new Date(now);

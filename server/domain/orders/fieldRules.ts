@@ -26,11 +26,17 @@ export function optionalText(
   const trimmed = (value ?? "").trim();
   if (trimmed === "") return null;
   if (hasForbidden(trimmed, options.multiline === true))
-    throw HttpError.badRequest(`body/${field} contains control characters`);
+    throw new HttpError(
+      "TEXT_CONTROL_CHARACTERS",
+      `body/${field} contains control characters`,
+      { params: { field } },
+    );
   const length = graphemes(trimmed).length;
   if (length > max)
-    throw HttpError.badRequest(
+    throw new HttpError(
+      "TEXT_TOO_LONG",
       `body/${field} must be at most ${max} characters (got ${length})`,
+      { params: { field, max } },
     );
   return trimmed;
 }
@@ -42,7 +48,10 @@ export function requiredText(
   options: { multiline?: boolean } = {},
 ): string {
   const text = optionalText(value, field, max, options);
-  if (text === null) throw HttpError.badRequest(`body/${field} is required`);
+  if (text === null)
+    throw new HttpError("FIELD_REQUIRED", `body/${field} is required`, {
+      params: { field },
+    });
   return text;
 }
 
@@ -56,12 +65,16 @@ export function pastDate(value: string, field: string, today: string): string {
     Number.isNaN(date.getTime()) ||
     date.toISOString().slice(0, 10) !== value
   )
-    throw HttpError.badRequest(
+    throw new HttpError(
+      "DATE_INVALID",
       `body/${field} must be a calendar date YYYY-MM-DD`,
+      { params: { field } },
     );
   if (value < "1900-01-01" || value > today)
-    throw HttpError.badRequest(
+    throw new HttpError(
+      "DATE_OUT_OF_RANGE",
       `body/${field} must be between 1900-01-01 and today`,
+      { params: { field } },
     );
   return value;
 }

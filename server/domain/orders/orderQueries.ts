@@ -38,7 +38,11 @@ export function orderRefCondition(ref: OrderRefInput): SQL {
     conditions.push(eq(orders.masterOrderNo, ref.masterOrderNo));
   const [first, second] = conditions;
   if (first === undefined)
-    throw HttpError.badRequest("masterId or masterOrderNo is required");
+    throw new HttpError(
+      "FIELD_REQUIRED",
+      "masterId or masterOrderNo is required",
+      { params: { field: "masterId" } },
+    );
   return second === undefined ? first : (and(first, second) ?? first);
 }
 
@@ -79,7 +83,8 @@ export async function findOwnOrder(
   const [row] = await selectViews(db).where(
     and(orderRefCondition(ref), eq(orders.userId, userId)),
   );
-  if (row === undefined) throw HttpError.notFound("order not found");
+  if (row === undefined)
+    throw new HttpError("ORDER_NOT_FOUND", "order not found");
   return toView(row);
 }
 

@@ -62,9 +62,9 @@ export class OrderStateError extends HttpError {
   readonly to: OrderStatus;
   constructor(masterOrderNo: string, from: OrderStatus, to: OrderStatus) {
     super(
-      409,
-      409,
+      "ORDER_STATE_CONFLICT",
       `order ${masterOrderNo} is ${from.replace("_", " ")}; it cannot become ${to.replace("_", " ")}`,
+      { params: { from, to } },
     );
     this.from = from;
     this.to = to;

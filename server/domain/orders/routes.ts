@@ -32,7 +32,8 @@ export const orderRoutes: CommercePlugin = (app, deps) => {
 
   const detail = async (orderId: number, locale = DEFAULT_LOCALE) => {
     const view = await findOrderView(db, orderId);
-    if (view === undefined) throw HttpError.notFound("order not found");
+    if (view === undefined)
+      throw new HttpError("ORDER_NOT_FOUND", "order not found");
     return presentOrderDetail(view, await orderTimeline(db, orderId), locale);
   };
 
@@ -139,8 +140,7 @@ export const orderRoutes: CommercePlugin = (app, deps) => {
       );
       if (outcome.kind === "paid")
         throw new HttpError(
-          409,
-          409,
+          "ORDER_JUST_PAID",
           `order ${order.masterOrderNo} has just been paid; it cannot be cancelled`,
         );
       return ok(await detail(order.id));

@@ -44,7 +44,10 @@ export async function transitionOrder(
       .where(eq(orders.id, input.orderId))
       .for("update");
     if (row === undefined)
-      throw HttpError.notFound(`order ${input.orderId} not found`);
+      throw new HttpError(
+        "ORDER_NOT_FOUND",
+        `order ${input.orderId} not found`,
+      );
     if (row.status === input.to) return { order: row, changed: false };
     if (!canMove(row.status, input.to))
       throw new OrderStateError(row.masterOrderNo, row.status, input.to);

@@ -22,8 +22,7 @@ export async function cancelPending(
   if (order.status === "pending_payment" && order.outTradeNo !== null) {
     if (provider === null)
       throw new HttpError(
-        503,
-        503,
+        "PAYMENT_UNAVAILABLE",
         "WeChat Pay is unavailable: try again later",
       );
     const paid = await closeAttempt(context, provider, order.outTradeNo);
@@ -76,8 +75,7 @@ export async function closeAttempt(
         ).order;
       }
       throw new HttpError(
-        503,
-        503,
+        "PAYMENT_UNAVAILABLE",
         `WeChat Pay did not answer (${error.code}): try again later`,
         {
           cause: error,

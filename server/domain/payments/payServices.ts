@@ -135,7 +135,7 @@ export function createPayServices(options: PayServicesOptions): PayServices {
     provider,
     requireProvider: async () => {
       const found = await provider();
-      if (found === null) throw new HttpError(503, 503, why);
+      if (found === null) throw new HttpError("PAYMENT_UNAVAILABLE", why);
       return found;
     },
     oauth,

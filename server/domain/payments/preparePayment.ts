@@ -66,8 +66,7 @@ export async function preparePayment(
     }
   } catch (error) {
     throw new HttpError(
-      502,
-      502,
+      "PAYMENT_REFUSED",
       `WeChat Pay refused the payment: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
@@ -98,7 +97,8 @@ export async function preparePayment(
       .select()
       .from(orders)
       .where(eq(orders.id, order.id));
-    if (current === undefined) throw HttpError.notFound("order not found");
+    if (current === undefined)
+      throw new HttpError("ORDER_NOT_FOUND", "order not found");
     requirePayable(current, context.now);
     return {
       order: current,
@@ -113,20 +113,18 @@ export async function preparePayment(
 export function requirePayable(order: OrderRow, now: number): void {
   if (order.status === "paid")
     throw new HttpError(
-      409,
-      409,
+      "ORDER_ALREADY_PAID",
       `order ${order.masterOrderNo} is already paid`,
     );
   if (order.status !== "pending_payment")
     throw new HttpError(
-      409,
-      409,
+      "ORDER_NOT_PAYABLE",
       `order ${order.masterOrderNo} is ${order.status.replace("_", " ")}; it cannot be paid`,
+      { params: { status: order.status } },
     );
   if (now >= order.createdAt.getTime() + PAY_WINDOW_MS)
     throw new HttpError(
-      409,
-      409,
+      "ORDER_PAYMENT_EXPIRED",
       `order ${order.masterOrderNo} was not paid within 30 minutes; place a new order`,
     );
 }

@@ -57,8 +57,7 @@ export const payRoutes: CommercePlugin = (app, deps) => {
       const oauth = pay.oauth;
       if (oauth === null)
         throw new HttpError(
-          503,
-          503,
+          "PAYMENT_JSAPI_UNAVAILABLE",
           "JSAPI payment needs the WeChat official account (WECHAT_MP_APP_ID/SECRET)",
         );
       const state = randomBase36(26);
@@ -117,8 +116,7 @@ export const payRoutes: CommercePlugin = (app, deps) => {
       const oauth = pay.oauth;
       if (oauth === null)
         throw new HttpError(
-          503,
-          503,
+          "PAYMENT_JSAPI_UNAVAILABLE",
           "JSAPI payment needs the WeChat official account (WECHAT_MP_APP_ID/SECRET)",
         );
       // NOTE: single use: the state is cleared by the same statement that checks it.
@@ -134,7 +132,8 @@ export const payRoutes: CommercePlugin = (app, deps) => {
         )
         .returning({ id: orders.id });
       if (claimed === undefined)
-        throw HttpError.badRequest(
+        throw new HttpError(
+          "WECHAT_AUTH_EXPIRED",
           "body/state does not match this order's authorisation or has expired (start again)",
         );
       let openid: string;
@@ -146,12 +145,12 @@ export const payRoutes: CommercePlugin = (app, deps) => {
           (error.code === "WECHAT_INVALID_CODE" ||
             error.code === "WECHAT_CODE_USED")
         )
-          throw HttpError.badRequest(
+          throw new HttpError(
+            "WECHAT_AUTH_EXPIRED",
             "body/code was not accepted by WeChat (expired or used)",
           );
         throw new HttpError(
-          502,
-          502,
+          "WECHAT_UNREACHABLE",
           "WeChat did not answer the code exchange: try again",
           { cause: error },
         );
@@ -190,24 +189,28 @@ export const payRoutes: CommercePlugin = (app, deps) => {
       try {
         page = new URL(request.body.url);
       } catch {
-        throw HttpError.badRequest("body/url must be an absolute URL");
+        throw new HttpError(
+          "INVALID_FIELD",
+          "body/url must be an absolute URL",
+          { params: { field: "url" } },
+        );
       }
       if (page.origin !== new URL(publicUrl).origin)
-        throw HttpError.badRequest(
+        throw new HttpError(
+          "INVALID_FIELD",
           `body/url must be a page on ${new URL(publicUrl).origin}`,
+          { params: { field: "url" } },
         );
       if (order.payerOpenid === null)
         throw new HttpError(
-          409,
-          409,
+          "PAYER_OPENID_MISSING",
           "no payer openid yet: run pay/v1/oauthState, WeChat's authorisation and pay/v1/bindOpenid first",
         );
       const provider = await pay.requireProvider();
       const jssdk = pay.jssdk;
       if (jssdk === null)
         throw new HttpError(
-          503,
-          503,
+          "PAYMENT_JSAPI_UNAVAILABLE",
           "JSAPI payment needs the WeChat official account (WECHAT_MP_APP_ID/SECRET)",
         );
       const prepared = await preparePayment(
@@ -228,8 +231,7 @@ export const payRoutes: CommercePlugin = (app, deps) => {
         config = await jssdk.signPage(page.toString());
       } catch (error) {
         throw new HttpError(
-          502,
-          502,
+          "WECHAT_UNREACHABLE",
           "WeChat did not give a JS-SDK ticket: try again",
           { cause: error },
         );

@@ -44,7 +44,8 @@ export async function settleTransaction(
           .from(orders)
           .where(eq(orders.masterOrderNo, masterOrderNo));
   if (order === undefined)
-    throw HttpError.notFound(
+    throw new HttpError(
+      "PAYMENT_ORDER_UNKNOWN",
       `no order for out_trade_no ${transaction.outTradeNo}`,
     );
   // NOTE: throws PAY_MERCHANT_MISMATCH / PAY_AMOUNT_MISMATCH: never paid on a mismatch.

@@ -34,8 +34,7 @@ export const ENDPOINT_TAKEN_CODE = 409;
 
 const endpointTaken = () =>
   new HttpError(
-    409,
-    ENDPOINT_TAKEN_CODE,
+    "PUSH_ENDPOINT_TAKEN",
     "this push endpoint is registered to another account: subscribe again for a new one",
   );
 
@@ -47,13 +46,19 @@ function checkSubscription(
 ): void {
   const endpointProblem = checkEndpoint(endpoint, production);
   if (endpointProblem !== null)
-    throw HttpError.badRequest(`body/${endpointProblem}`);
+    throw new HttpError("INVALID_FIELD", `body/${endpointProblem}`, {
+      params: { field: "endpoint" },
+    });
   const p256dhProblem = checkP256Point(keys.p256dh);
   if (p256dhProblem !== null)
-    throw HttpError.badRequest(`body/keys/p256dh ${p256dhProblem}`);
+    throw new HttpError("INVALID_FIELD", `body/keys/p256dh ${p256dhProblem}`, {
+      params: { field: "keys.p256dh" },
+    });
   const authProblem = checkAuthSecret(keys.auth);
   if (authProblem !== null)
-    throw HttpError.badRequest(`body/keys/auth ${authProblem}`);
+    throw new HttpError("INVALID_FIELD", `body/keys/auth ${authProblem}`, {
+      params: { field: "keys.auth" },
+    });
 }
 
 export const pushRoutes: DomainPlugin = (app, { db, auth, push }) => {
@@ -131,7 +136,8 @@ export const pushRoutes: DomainPlugin = (app, { db, auth, push }) => {
       });
       if (replaced.status === "taken") throw endpointTaken();
       if (replaced.status === "unknown")
-        throw HttpError.notFound(
+        throw new HttpError(
+          "PUSH_SUBSCRIPTION_NOT_FOUND",
           "no push subscription has this endpoint and secret",
         );
       const counts = await subscriptionCounts(
@@ -162,7 +168,8 @@ export const pushRoutes: DomainPlugin = (app, { db, auth, push }) => {
     async (request) => {
       const me = signedIn(request);
       if (!(await removeOwnSubscription(db, me.userId, request.body.endpoint)))
-        throw HttpError.notFound(
+        throw new HttpError(
+          "PUSH_SUBSCRIPTION_NOT_FOUND",
           "you have no push subscription with this endpoint",
         );
       const counts = await subscriptionCounts(db, me.userId, me.sessionId);

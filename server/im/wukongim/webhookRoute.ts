@@ -61,7 +61,9 @@ export async function registerWukongImWebhook(
       { schema: { hide: true }, logLevel: "warn" },
       async (request, reply) => {
         if (!constantTimeEqual(request.params.secret, deps.secret))
-          return reply.code(403).send(failure(403, "Unknown webhook"));
+          return reply
+            .code(403)
+            .send(failure("WEBHOOK_REFUSED", "Unknown webhook"));
         const name = request.query.event ?? "";
         let event;
         try {
@@ -69,7 +71,9 @@ export async function registerWukongImWebhook(
         } catch (error) {
           if (!(error instanceof WukongImWebhookError)) throw error;
           request.log.warn({ err: error }, "WuKongIM webhook refused");
-          return reply.code(400).send(failure(400, error.message));
+          return reply
+            .code(400)
+            .send(failure("MALFORMED_REQUEST", error.message));
         }
         switch (event.event) {
           case "msg.notify":

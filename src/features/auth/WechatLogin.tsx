@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { requestWechatState } from "../../api/accounts";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import type { WechatConfig } from "../../api/types";
 import { pageExit } from "../../lib/pageExit";
 import { isMobileUserAgent } from "../../lib/userAgent";
@@ -57,7 +57,7 @@ export function WechatLogin({ wechat, redirect }: WechatLoginProps) {
         message:
           error instanceof WxLoginLoadError
             ? t`微信登录组件加载失败，请检查网络后重试`
-            : (serverMessageOf(error) ?? t`微信登录失败，请稍后再试`),
+            : (refusalTextOf(error) ?? t`微信登录失败，请稍后再试`),
       });
     } finally {
       setBusy(false);

@@ -2,7 +2,7 @@
 // "sent" toast, and the server's message when it refuses (rate limits, bad address).
 import { useState } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import type { CodeSent } from "../../api/accountTypes";
 import { open as openToast } from "../../state/toast";
 import { useCountdown } from "./useCountdown";
@@ -38,7 +38,7 @@ export function useCodeSender(): CodeSender {
       return undefined;
     } catch (error) {
       console.error("Sending the code failed", error);
-      return serverMessageOf(error) ?? t`验证码发送失败，请稍后再试`;
+      return refusalTextOf(error) ?? t`验证码发送失败，请稍后再试`;
     } finally {
       setSending(false);
     }

@@ -5,7 +5,7 @@ import { getRouteApi, Link, useLocation } from "@tanstack/react-router";
 import { useSnapshot } from "valtio";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { joinBlessing, type Blessing } from "../../api/blessings";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { session } from "../../state/session";
 import { open as openToast } from "../../state/toast";
@@ -38,7 +38,7 @@ export function BlessingDetailPage() {
     } catch (error) {
       openToast({
         type: "error",
-        message: serverMessageOf(error) ?? t`随喜失败，请稍后重试`,
+        message: refusalTextOf(error) ?? t`随喜失败，请稍后重试`,
       });
     } finally {
       setBusy(false);

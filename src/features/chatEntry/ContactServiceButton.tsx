@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSnapshot } from "valtio";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { session } from "../../state/session";
 import { open as openToast } from "../../state/toast";
@@ -43,7 +43,7 @@ export function ContactServiceButton({
       console.error("Contacting service failed", error);
       openToast({
         type: "error",
-        message: serverMessageOf(error) ?? t`暂时无法联系客服，请稍后再试`,
+        message: refusalTextOf(error) ?? t`暂时无法联系客服，请稍后再试`,
       });
     } finally {
       setBusy(false);

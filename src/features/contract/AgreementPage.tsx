@@ -9,7 +9,7 @@ import {
   useRouter,
 } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
 import { formatDateTime, formatPriceFen } from "../../lib/format";
 import { open as openToast } from "../../state/toast";
@@ -52,7 +52,7 @@ export function AgreementPage() {
     } catch (error) {
       console.warn("contractSend failed", error);
       setSendError(
-        serverMessageOf(error) ?? t`协议已签署，但未能发送到聊天，请重试`,
+        refusalTextOf(error) ?? t`协议已签署，但未能发送到聊天，请重试`,
       );
       return false;
     }

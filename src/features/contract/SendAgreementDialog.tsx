@@ -3,7 +3,7 @@
 // a signed one cannot be sent again. Failures show the server's message.
 import { useEffect, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import type { Locale } from "../../i18n/locales";
 import { formatPriceFen } from "../../lib/format";
 import { open as openToast } from "../../state/toast";
@@ -50,7 +50,7 @@ export function SendAgreementDialog({
         console.warn("Signable orders could not be loaded", cause);
         setListing({
           state: "failed",
-          message: serverMessageOf(cause) ?? t`订单加载失败`,
+          message: refusalTextOf(cause) ?? t`订单加载失败`,
         });
       },
     );
@@ -74,7 +74,7 @@ export function SendAgreementDialog({
       onClose();
     } catch (cause) {
       console.warn("sendAgreement failed", cause);
-      setError(serverMessageOf(cause) ?? t`协议发送失败，请稍后重试`);
+      setError(refusalTextOf(cause) ?? t`协议发送失败，请稍后重试`);
       setSending(null);
     }
   };

@@ -3,7 +3,7 @@
 // A refusal shows the server's message inline and as a toast; the pad keeps the drawing.
 import { useCallback, useRef, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import { open as openToast } from "../../state/toast";
 import { signContract } from "./contractApi";
 import { SignaturePad, type SignaturePadHandle } from "./SignaturePad";
@@ -46,7 +46,7 @@ export function SignAgreementForm({
       await signContract(agreementId, png);
     } catch (cause) {
       console.warn("signContract failed", cause);
-      fail(serverMessageOf(cause) ?? t`签署失败，请稍后重试`);
+      fail(refusalTextOf(cause) ?? t`签署失败，请稍后重试`);
       return;
     }
     // NOTE: stays busy: the page turns to the signed view (or leaves) once onSigned is done.

@@ -3,7 +3,7 @@
 import { useId, useState, type SyntheticEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { bindInviteCode, type InviteInfo } from "../../api/invites";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import { open as openToast } from "../../state/toast";
 import { Field } from "../../ui/Field";
 
@@ -35,7 +35,7 @@ export function BindInviteForm({
       openToast({ type: "success", message: t`邀请码绑定成功` });
       onBound(info);
     } catch (failure) {
-      setError(serverMessageOf(failure) ?? t`绑定失败，请稍后重试`);
+      setError(refusalTextOf(failure) ?? t`绑定失败，请稍后重试`);
       document.getElementById(`${id}-code`)?.focus();
     } finally {
       setBusy(false);

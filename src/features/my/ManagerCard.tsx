@@ -9,12 +9,12 @@ import {
   type ManagerApplication,
   type ManagerInfo,
 } from "../../api/manager";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf, refusedFieldOf } from "../../api/ApiError";
 import { open as openToast } from "../../state/toast";
 import { Field } from "../../ui/Field";
 import {
   checkManagerForm,
-  managerFieldOfMessage,
+  managerFieldNamed,
   MANAGER_FIELDS,
   type ManagerErrors,
   type ManagerField,
@@ -133,8 +133,8 @@ function ManagerForm({
         }),
       );
     } catch (error) {
-      const message = serverMessageOf(error) ?? t`提交失败，请稍后重试`;
-      const field = managerFieldOfMessage(message);
+      const message = refusalTextOf(error) ?? t`提交失败，请稍后重试`;
+      const field = managerFieldNamed(refusedFieldOf(error));
       if (field === undefined) setFormError(message);
       else {
         setErrors({ [field]: message });

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSnapshot } from "valtio";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import { logout, logoutEverywhere } from "../../session/authSession";
 import { session } from "../../state/session";
 import { open as openToast } from "../../state/toast";
@@ -35,7 +35,7 @@ export function SignOutCard() {
       console.error("Sign out everywhere failed", error);
       openToast({
         type: "error",
-        message: serverMessageOf(error) ?? t`操作失败，请稍后再试`,
+        message: refusalTextOf(error) ?? t`操作失败，请稍后再试`,
       });
       closeConfirm();
     }

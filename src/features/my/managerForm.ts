@@ -33,9 +33,9 @@ export function checkManagerForm(values: ManagerApplication): ManagerErrors {
   return errors;
 }
 
-export function managerFieldOfMessage(
-  message: string,
+/** The application field a refusal names (see refusedFieldOf), if it is one of this form's. */
+export function managerFieldNamed(
+  name: string | undefined,
 ): ManagerField | undefined {
-  const name = /^body\/([A-Za-z]+)/.exec(message)?.[1];
   return MANAGER_FIELDS.find((field) => field === name);
 }

@@ -4,7 +4,7 @@ import { useId, useState, type SyntheticEvent } from "react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { createOrder } from "../../api/commerce";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf, refusedFieldOf } from "../../api/ApiError";
 import { formatPriceFen } from "../../lib/format";
 import { useRouteLocale, useLocaleParam } from "../../i18n/useRouteLocale";
 import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";
@@ -12,7 +12,7 @@ import { Field } from "../../ui/Field";
 import { usePageTitle } from "../../ui/usePageTitle";
 import {
   checkOrderForm,
-  fieldOfServerMessage,
+  orderFieldNamed,
   localToday,
   orderBody,
   ORDER_LIMITS,
@@ -21,7 +21,6 @@ import {
   type OrderFormErrors,
   type OrderFormValues,
 } from "./orderForm";
-import { initialOptionId, OptionRadios } from "../products/OptionRadios";
 import { QuantityStepper } from "./QuantityStepper";
 import "./orders.css";
 
@@ -38,14 +37,13 @@ const FIELD_ORDER: readonly OrderField[] = [
 export function OrderConfirmPage() {
   const { t, i18n } = useLingui();
   const product = route.useLoaderData();
-  const search = route.useSearch();
   const locale = useRouteLocale();
   const localeParam = useLocaleParam();
   const navigate = useNavigate();
   const id = useId();
   usePageTitle(t`确认订单`);
   const [values, setValues] = useState<OrderFormValues>({
-    optionId: initialOptionId(product.options, search.option),
+    optionId: product.options[0]?.id,
     quantity: 1,
     beneficiaryName: "",
     wish: "",
@@ -88,8 +86,8 @@ export function OrderConfirmPage() {
         search: { masterOrderNo: order.masterOrderNo },
       });
     } catch (error) {
-      const message = serverMessageOf(error) ?? t`下单失败，请稍后重试`;
-      const field = fieldOfServerMessage(message);
+      const message = refusalTextOf(error) ?? t`下单失败，请稍后重试`;
+      const field = orderFieldNamed(refusedFieldOf(error));
       if (field === undefined) setFormError(message);
       else {
         setErrors({ [field]: message });
@@ -120,19 +118,29 @@ export function OrderConfirmPage() {
             errors.optionId === undefined ? undefined : `${id}-option-error`
           }
         >
-          <legend id={`${id}-option-legend`} className="field-label">
+          <legend className="field-label">
             <Trans>选择方案</Trans>
           </legend>
-          <OptionRadios
-            options={product.options}
-            name={`${id}-option`}
-            value={values.optionId}
-            onChange={(optionId) => {
-              set({ optionId });
-            }}
-            labelledBy={`${id}-option-legend`}
-            firstId={`${id}-optionId`}
-          />
+          <div className="order-options" role="radiogroup">
+            {product.options.map((item, index) => (
+              <label key={item.id} className="order-option">
+                <input
+                  id={index === 0 ? `${id}-optionId` : undefined}
+                  type="radio"
+                  name={`${id}-option`}
+                  value={item.id}
+                  checked={values.optionId === item.id}
+                  onChange={() => {
+                    set({ optionId: item.id });
+                  }}
+                />
+                <span className="option-label">{item.label}</span>
+                <span className="option-price">
+                  {formatPriceFen(item.priceFen)}
+                </span>
+              </label>
+            ))}
+          </div>
           {errors.optionId === undefined ? null : (
             <p id={`${id}-option-error`} className="field-error">
               {errorText("optionId")}

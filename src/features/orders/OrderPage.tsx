@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { cancelOrder, type OrderDetail } from "../../api/commerce";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import { formatDate, formatDateTime, formatPriceFen } from "../../lib/format";
 import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
 import { open as openToast } from "../../state/toast";
@@ -177,7 +177,7 @@ function CancelOrder({
     } catch (error) {
       openToast({
         type: "error",
-        message: serverMessageOf(error) ?? t`取消失败，请稍后重试`,
+        message: refusalTextOf(error) ?? t`取消失败，请稍后重试`,
       });
     } finally {
       setBusy(false);

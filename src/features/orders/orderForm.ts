@@ -1,5 +1,5 @@
 // The order form's values, its checks before submit (same limits as the server) and the mapping
-// of a server validation message ("body/wish …") to the field it names.
+// of a refusal's field (params.field, e.g. "wish") to the form's own.
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import type { CreateOrderBody } from "../../api/commerce";
@@ -115,10 +115,10 @@ const FIELDS: readonly OrderField[] = [
   "birthDate",
 ];
 
-/** The field a server message such as "body/wish must be at most 200 characters" is about. */
-export function fieldOfServerMessage(message: string): OrderField | undefined {
-  const match = /^body\/([A-Za-z]+)/.exec(message);
-  const name = match?.[1];
+/** The order field a refusal names (see refusedFieldOf), if it is one of this form's. */
+export function orderFieldNamed(
+  name: string | undefined,
+): OrderField | undefined {
   return FIELDS.find((field) => field === name);
 }
 

@@ -3,7 +3,7 @@
 import { i18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 import { bindPayOpenid } from "../../api/commerce";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import { withLocalePrefix } from "../../i18n/localePath";
 import { DEFAULT_LOCALE, isLocale } from "../../i18n/locales";
 import type { CallbackOutcome, CallbackParams } from "../auth/callbackParams";
@@ -42,7 +42,7 @@ export async function orderCallback(
   } catch (error) {
     return {
       status: "error",
-      message: serverMessageOf(error) ?? t`支付授权失败，请返回订单重试。`,
+      message: refusalTextOf(error) ?? t`支付授权失败，请返回订单重试。`,
       redirect: orderPage(params.masterOrderNo, false),
     };
   }

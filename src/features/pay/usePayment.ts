@@ -10,7 +10,7 @@ import {
   type Order,
   type PayStatus,
 } from "../../api/commerce";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf } from "../../api/ApiError";
 import { pageExit } from "../../lib/pageExit";
 import { isWechatUserAgent } from "../../lib/userAgent";
 import { payWithJssdk } from "./payWithJssdk";
@@ -97,7 +97,7 @@ export function usePayment(
       await poll(signal);
     } catch (error) {
       if (signal.aborted) return;
-      setState({ kind: "failed", message: serverMessageOf(error) });
+      setState({ kind: "failed", message: refusalTextOf(error) });
     }
   }, [order.masterOrderNo, order.openidBound, poll]);
 

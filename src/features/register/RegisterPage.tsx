@@ -6,7 +6,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FateSignup } from "../../api/fate";
 import { submitFateSignup } from "../../api/fate";
-import { serverMessageOf } from "../../api/ApiError";
+import { refusalTextOf, refusedFieldOf } from "../../api/ApiError";
 import { formatDateTime } from "../../lib/format";
 import { useRouteLocale } from "../../i18n/useRouteLocale";
 import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";
@@ -16,7 +16,7 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { localToday, textLength } from "../orders/orderForm";
 import {
   checkFateForm,
-  fateFieldOfMessage,
+  fateFieldNamed,
   fateInput,
   FATE_FIELDS,
   FATE_LIMITS,
@@ -81,8 +81,8 @@ export function RegisterPage() {
       setSignup(saved);
       openToast({ type: "success", message: t`报名信息已保存` });
     } catch (error) {
-      const message = serverMessageOf(error) ?? t`提交失败，请稍后重试`;
-      const field = fateFieldOfMessage(message);
+      const message = refusalTextOf(error) ?? t`提交失败，请稍后重试`;
+      const field = fateFieldNamed(refusedFieldOf(error));
       if (field === undefined) setFormError(message);
       else {
         setErrors({ [field]: message });

@@ -61,8 +61,9 @@ export function fateInput(values: FateFormValues): FateSignupInput {
   };
 }
 
-/** The field a server message such as "body/name is required" is about. */
-export function fateFieldOfMessage(message: string): FateField | undefined {
-  const name = /^body\/([A-Za-z]+)/.exec(message)?.[1];
+/** The sign-up field a refusal names (see refusedFieldOf), if it is one of this form's. */
+export function fateFieldNamed(
+  name: string | undefined,
+): FateField | undefined {
   return FATE_FIELDS.find((field) => field === name);
 }

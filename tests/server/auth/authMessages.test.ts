@@ -1,9 +1,8 @@
 // The wording layer: Accept-Language → cn/tw/en, and a distinct, non-empty message in every locale
 // for every AuthError code, with waits shown in seconds or minutes.
 import {
-  AUTH_ERROR_STATUS,
+  AUTH_ERROR_CODES,
   AuthError,
-  type AuthErrorCode,
 } from "../../../server/domain/auth/AuthError";
 import {
   authMessage,
@@ -34,7 +33,7 @@ describe("localeFromAcceptLanguage", () => {
 });
 
 describe("authMessage", () => {
-  const codes = Object.keys(AUTH_ERROR_STATUS) as AuthErrorCode[];
+  const codes = [...AUTH_ERROR_CODES];
 
   it("has a distinct message per code in each locale", () => {
     for (const locale of LOCALES) {

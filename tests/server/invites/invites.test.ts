@@ -53,19 +53,26 @@ describeEachDatabase("invites", (database) => {
 
     const cycle = await bind(a, await codeOf(c)); // C → A would close A→B→C→A
     expect(cycle.status).toBe(409);
+    expect(cycle.body.reason).toBe("INVITE_CYCLE");
     expect(cycle.body.msg).toBe(
       "that inviter was invited (directly or not) by you: binding would make a cycle",
     );
     const direct = await bind(a, await codeOf(b));
     expect(direct.status).toBe(409);
+    expect(direct.body.reason).toBe("INVITE_CYCLE");
     const own = await bind(a, await codeOf(a));
-    expect(own.body).toEqual({
+    expect(own.body).toMatchObject({
       code: 400,
       data: null,
       msg: "body/parentInviteCode is your own invite code",
+      reason: "INVITE_CODE_OWN",
     });
     const unknown = await bind(a, "ZZZZZZZZ");
     expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({
+      reason: "INVITE_CODE_UNKNOWN",
+      params: { code: "ZZZZZZZZ" },
+    });
     const second = await bind(c, await codeOf(a));
     expect(second.status).toBe(409);
     expect(second.body.msg).toBe(

@@ -166,7 +166,7 @@ describeEachDatabase("manager applications", (database) => {
       { ...application, ...change },
       cat,
     );
-    expect(answer.body).toEqual({ code: 400, data: null, msg });
+    expect(answer.body).toMatchObject({ code: 400, data: null, msg });
     expect(
       await server.db
         .select()

@@ -6,6 +6,7 @@
 // phone; the owner's control proves the reference was real. The WebSocket actions (SEND into a
 // channel one is not part of, SUB to another person's channel, RECVACK of someone else's message)
 // run over the real gateway with the protocol codec.
+import { isApiErrorReason } from "#contract";
 import {
   ChannelType,
   Op,
@@ -136,12 +137,14 @@ describeEachDatabase("IDOR matrix over HTTP", (database) => {
         reply.status,
       );
       const body = envelopeOf(reply);
-      expect(body).toEqual({
+      expect(body).toMatchObject({
         code: reply.status,
         data: null,
         msg: expect.any(String),
       });
-      expect(leakedSecrets(w, reply, body.msg, probe.mayShow)).toEqual([]);
+      expect(isApiErrorReason(body.reason), String(body.reason)).toBe(true);
+      // NOTE: the whole body, so that params cannot leak what msg does not.
+      expect(leakedSecrets(w, reply, reply.text, probe.mayShow)).toEqual([]);
     } else {
       expect(reply.status, reply.text).toBe(200);
       expect(envelopeOf(reply).code).toBe(0);

@@ -116,7 +116,7 @@ describeEachDatabase("banned accounts", (database) => {
     expect(wrong.status).toBe(400);
     const refused = await login(phone, await sendCode(phone));
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({
+    expect(refused.body).toMatchObject({
       code: 403,
       data: null,
       msg: "This account has been suspended and cannot sign in.",

@@ -80,7 +80,7 @@ describeEachDatabase("user/v1/bindPhone", (database) => {
       code: await codeFor("13800000002"),
     });
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       code: 409,
       data: null,
       msg: "This phone number is already linked to another account.",

@@ -87,6 +87,10 @@ describeEachDatabase("user/v1/info", (database) => {
       lang: "zh-TW",
     });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ code: 401, data: null, msg: "請先登入" });
+    expect(response.body).toMatchObject({
+      code: 401,
+      data: null,
+      msg: "請先登入",
+    });
   });
 });

@@ -7,7 +7,7 @@ import {
   setUnauthorizedHandler,
 } from "../../../src/api/client";
 import { initI18n } from "../../../src/i18n/activateLocale";
-import { ApiError } from "../../../src/api/ApiError";
+import { ApiError, refusalTextOf } from "../../../src/api/ApiError";
 import { clearSession, saveTokens } from "../../../src/state/session";
 
 type FetchArgs = [input: string, init: RequestInit];
@@ -94,15 +94,39 @@ describe("apiRequest", () => {
     expect(ACCEPT_LANGUAGE).toEqual({ cn: "zh-CN", tw: "zh-TW", en: "en" });
   });
 
-  it("keeps the server's own message for the UI", async () => {
+  it("keeps the server's message for logs and shows the translated reason", async () => {
     respond(429, {
       code: 429,
       data: null,
-      msg: "发送过于频繁，请 60 秒后再试",
+      msg: "A code was just sent. Please wait 40 seconds before requesting another.",
+      reason: "CODE_RESEND_TOO_SOON",
+      params: { retryAfterSeconds: 40, evil: "<script>", max: "NaN" },
     });
     const error = await failure(apiRequest("oapi/v1/msg", { anonymous: true }));
-    expect(error.message).toBe("429: 发送过于频繁，请 60 秒后再试");
-    expect(error.serverMessage).toBe("发送过于频繁，请 60 秒后再试");
+    expect(error.serverMessage).toMatch(/^A code was just sent/);
+    expect(error.reason).toBe("CODE_RESEND_TOO_SOON");
+    expect(error.params).toEqual({ retryAfterSeconds: 40 });
+    expect(refusalTextOf(error)).toBe("验证码发送过于频繁，请 40 秒后再试");
+  });
+
+  it("shows no server text for a reason it does not know, nor for a bare error", async () => {
+    respond(409, {
+      code: 409,
+      data: null,
+      msg: "body/x is wrong",
+      reason: "NEW_REASON",
+    });
+    const unknown = await failure(
+      apiRequest("oapi/v1/msg", { anonymous: true }),
+    );
+    expect(unknown.reason).toBeUndefined();
+    expect(refusalTextOf(unknown)).toBeUndefined();
+    respond(502, "<html>bad gateway</html>");
+    expect(
+      refusalTextOf(
+        await failure(apiRequest("oapi/v1/msg", { anonymous: true })),
+      ),
+    ).toBeUndefined();
   });
 
   it("an anonymous call's 401 is an ordinary error: no handler, no /login", async () => {

@@ -1,5 +1,6 @@
 // The shape of the IDOR table: each route's class, the reference fields it takes, and the probes
 // in which someone other than the owner presents Alice's references; plus the leak check.
+import type { EnvelopeBody } from "../../apiClient";
 import type { IdorWorld, Reply, SecretLabel } from "./idorWorld";
 
 /**
@@ -78,10 +79,6 @@ function occurs(text: string, value: string): boolean {
 }
 
 /** The envelope of a reply (throws on a non-JSON body). */
-export function envelopeOf(reply: Reply): {
-  code: number;
-  data: unknown;
-  msg: string;
-} {
-  return JSON.parse(reply.text) as { code: number; data: unknown; msg: string };
+export function envelopeOf(reply: Reply): EnvelopeBody<unknown> {
+  return JSON.parse(reply.text) as EnvelopeBody<unknown>;
 }

@@ -107,7 +107,13 @@ it("shows the server's message when WeChat login fails, with a way back to /logi
   expect(
     await screen.findByRole("heading", { name: "Sign-in not completed" }),
   ).toBeDefined();
-  expect(screen.getByText("微信授权码无效").getAttribute("role")).toBe("alert");
+  expect(
+    screen
+      .getByText(
+        "The WeChat authorization is no longer valid. Please sign in again.",
+      )
+      .getAttribute("role"),
+  ).toBe("alert");
   expect(document.activeElement).toBe(
     screen.getByRole("heading", { name: "Sign-in not completed" }),
   );

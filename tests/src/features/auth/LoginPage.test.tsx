@@ -163,9 +163,7 @@ describe("phone code", () => {
     });
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     fireEvent.click(within(panel).getByRole("button", { name: "Sign in" }));
-    const alert = await within(panel).findByText(
-      "The code is wrong or has expired",
-    );
+    const alert = await within(panel).findByText("The code is incorrect.");
     expect(alert.closest("[role=alert]")).not.toBeNull();
     const codeInput = within(panel).getByLabelText("Code");
     expect(codeInput.getAttribute("aria-describedby")).toContain(

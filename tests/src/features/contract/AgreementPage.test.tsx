@@ -2,6 +2,7 @@
 // and order; the pad's empty state (submit disabled, how to sign explained); drawing with pointer
 // events, then signContract as multipart and contractSend, then back to the chat; the signed view
 // with its date and no pad; the server's refusal shown; unknown or malformed ids are the 404 screen.
+import { refuse } from "../../fakeAnswers";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { installFakeApi, type FakeApi } from "../../fakeApi";
 import { renderApp, resetApp, signIn } from "../../renderApp";
@@ -176,10 +177,10 @@ it("signs with a drawn signature, puts it into the chat and returns to the threa
 });
 
 it("shows the server's refusal inline and keeps the signature", async () => {
-  contract.failures.set("prayer/v1/signContract", {
-    status: 415,
-    msg: "the signature must be a PNG image",
-  });
+  contract.failures.set(
+    "prayer/v1/signContract",
+    refuse("SIGNATURE_NOT_PNG", "the signature must be a PNG image"),
+  );
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
   await openAgreement();
   draw(screen.getByRole("img", { name: "签名区" }));
@@ -190,9 +191,7 @@ it("shows the server's refusal inline and keeps the signature", async () => {
     expect(submit.disabled).toBe(false);
   });
   fireEvent.click(submit);
-  const alerts = await screen.findAllByText(
-    "the signature must be a PNG image",
-  );
+  const alerts = await screen.findAllByText("签名图片无效，请重新签名");
   expect(alerts.length).toBeGreaterThan(0);
   await waitFor(() => {
     expect(submit.disabled).toBe(false);

@@ -1,6 +1,7 @@
 // Agreements in an open chat, rendered by the real app: a user sees a card for each agreement the
 // peer sent that waits for a signature, asked of the server only when a sign reminder of that chat
 // is stored; staff get a "发送协议" action that lists the peer's signable orders and sends one.
+import { bareFailure, refuse } from "../../fakeAnswers";
 import {
   act,
   fireEvent,
@@ -108,10 +109,7 @@ describe("the user's side", () => {
 
   it("says when the agreements could not be loaded, and retries", async () => {
     await t.db.reminders.put(reminder(4));
-    contract.failures.set("prayer/v1/chatAgreements", {
-      status: 500,
-      msg: "boom",
-    });
+    contract.failures.set("prayer/v1/chatAgreements", bareFailure(500, "boom"));
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await openThread(t.api);
     const alert = await screen.findByText("待签署的协议加载失败");
@@ -181,10 +179,13 @@ describe("the staff side", () => {
 
   it("shows the server's reason when sending is refused", async () => {
     contract.signableOrders = [signableFixture()];
-    contract.failures.set("prayer/v1/sendAgreement", {
-      status: 409,
-      msg: "the agreement of order 202611210000000001 is already signed",
-    });
+    contract.failures.set(
+      "prayer/v1/sendAgreement",
+      refuse(
+        "AGREEMENT_ALREADY_SIGNED",
+        "the agreement of order 202611210000000001 is already signed",
+      ),
+    );
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await openThread(t.api);
     fireEvent.click(await screen.findByRole("button", { name: "发送协议" }));
@@ -193,7 +194,7 @@ describe("the staff side", () => {
       await within(dialog).findByRole("button", { name: /^发送订单/ }),
     );
     expect((await within(dialog).findByRole("alert")).textContent).toBe(
-      "the agreement of order 202611210000000001 is already signed",
+      "该协议已签署",
     );
   });
 

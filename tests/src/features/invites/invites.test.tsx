@@ -58,13 +58,14 @@ it("binds an inviter's code, showing the server's refusals on the field", async 
   expect(await within(section).findByText("请输入邀请码")).toBeDefined();
   fireEvent.change(field, { target: { value: "FY42AB" } });
   fireEvent.click(within(section).getByRole("button", { name: "绑定邀请码" }));
-  const own = await within(section).findByText(
-    "you cannot use your own invite code",
-  );
+  const own = await within(section).findByText("不能绑定自己的邀请码");
   expect(field.getAttribute("aria-describedby")).toContain(own.id);
   fireEvent.change(field, { target: { value: "NOPE" } });
   fireEvent.click(within(section).getByRole("button", { name: "绑定邀请码" }));
-  expect(await within(section).findByText("unknown invite code")).toBeDefined();
+  expect(
+    await within(section).findByText("没有找到邀请码 NOPE，请核对后再试"),
+  ).toBeDefined();
+  expect(section.textContent).not.toMatch(/invite code|body\//);
   fireEvent.change(field, { target: { value: "FY0007" } });
   fireEvent.click(within(section).getByRole("button", { name: "绑定邀请码" }));
   expect(

@@ -76,9 +76,7 @@ it("shows a server validation message on its field", async () => {
   await within(section).findByLabelText("姓名", undefined, { timeout: 5000 });
   fill(section, "火星");
   fireEvent.click(within(section).getByRole("button", { name: "提交申请" }));
-  const error = await within(section).findByText(
-    "body/region is not a known region",
-  );
+  const error = await within(section).findByText("请求参数不正确：region");
   expect(
     within(section).getByLabelText("所在地区").getAttribute("aria-describedby"),
   ).toContain(error.id);

@@ -174,7 +174,7 @@ it("shows a server validation message on the field it names", async () => {
   });
   fireEvent.click(screen.getByRole("button", { name: "提交订单" }));
   const error = await screen.findByText(
-    "body/wish contains control characters",
+    "内容含有无法保存的字符（wish）",
     undefined,
     { timeout: 5000 },
   );
@@ -188,15 +188,24 @@ it("shows a server validation message on the field it names", async () => {
 });
 
 it("shows other server errors above the submit button", async () => {
-  commerce.failPath("order/v1/create", 429, "太多未支付订单");
+  commerce.failPath(
+    "order/v1/create",
+    "PENDING_ORDER_LIMIT",
+    "you have 10 unpaid orders: pay or cancel one first",
+    { max: 10 },
+  );
   await openForm();
   fireEvent.change(screen.getByLabelText("受益人姓名"), {
     target: { value: "张三" },
   });
   fireEvent.change(screen.getByLabelText("心愿"), { target: { value: "安" } });
   fireEvent.click(screen.getByRole("button", { name: "提交订单" }));
-  const message = await screen.findByText("太多未支付订单", undefined, {
-    timeout: 5000,
-  });
+  const message = await screen.findByText(
+    "您有 10 个未支付订单，请先支付或取消其中一个",
+    undefined,
+    {
+      timeout: 5000,
+    },
+  );
   expect(message.getAttribute("role")).toBe("alert");
 });

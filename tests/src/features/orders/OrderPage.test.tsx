@@ -124,12 +124,19 @@ it("pays with Native: QR code, emulator cashier link, polling every 2 s until th
 });
 
 it("shows a failure to start payment with the server's message and lets the user retry", async () => {
-  commerce.failPath("pay/v1/native", 409, "订单已关闭");
+  commerce.failPath(
+    "pay/v1/native",
+    "ORDER_NOT_PAYABLE",
+    "order 1 is cancelled; it cannot be paid",
+    { status: "cancelled" },
+  );
   const order = commerce.seed();
   await openOrder(order.masterOrderNo);
   fireEvent.click(screen.getByRole("button", { name: "立即支付" }));
   expect(
-    await screen.findByText("订单已关闭", undefined, { timeout: 5000 }),
+    await screen.findByText("该订单状态为「已取消」，无法支付", undefined, {
+      timeout: 5000,
+    }),
   ).toBeDefined();
   commerce.heal();
   fireEvent.click(screen.getByRole("button", { name: "立即支付" }));

@@ -72,7 +72,9 @@ it("a refused bind is shown and leads back to the order", async () => {
     `/callback?type=2&source=order&masterId=${String(order.masterId)}&masterOrderNo=${order.masterOrderNo}&id=12&code=wxcode&state=forged`,
   );
   expect(
-    await screen.findByText("state mismatch", undefined, { timeout: 5000 }),
+    await screen.findByText("微信授权已失效，请重新发起支付", undefined, {
+      timeout: 5000,
+    }),
   ).toBeDefined();
   expect(order.openidBound).toBe(false);
   expect(assign).not.toHaveBeenCalled();

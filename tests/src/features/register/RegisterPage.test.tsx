@@ -99,7 +99,7 @@ it("shows a server validation message on its field", async () => {
   });
   fireEvent.click(screen.getByRole("button", { name: "提交报名" }));
   const error = await screen.findByText(
-    "body/name contains control characters",
+    "内容含有无法保存的字符（name）",
     undefined,
     { timeout: 5000 },
   );

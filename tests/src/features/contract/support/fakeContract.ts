@@ -1,6 +1,7 @@
 // The contract endpoints in front of the fake server the UI tests already stub (tests/src/fakeApi.ts
 // and the chat additions): agreements, signable orders, send, sign (multipart) and contractSend,
 // answering from fixtures and recording each call. Test support.
+import type { Answer } from "../../../fakeAnswers";
 import type {
   Agreement,
   ChatAgreement,
@@ -21,7 +22,7 @@ export interface FakeContract {
   signableOrders: SignableOrder[];
   agreements: Map<number, Agreement>;
   /** Paths answered with this error envelope instead. */
-  failures: Map<string, { status: number; msg: string }>;
+  failures: Map<string, Answer>;
   callsTo(path: string): ContractCall[];
 }
 
@@ -109,7 +110,9 @@ export function installFakeContract(): FakeContract {
       });
       const failure = fake.failures.get(path);
       if (failure !== undefined)
-        return envelope(failure.status, null, failure.msg);
+        return Promise.resolve(
+          Response.json(failure.body, { status: failure.status }),
+        );
       switch (path) {
         case "prayer/v1/chatAgreements":
           return envelope(200, { list: fake.chatAgreements });

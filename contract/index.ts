@@ -1,0 +1,2 @@
+// What the server and its clients share: see each module's header.
+export * from "./apiErrors";
