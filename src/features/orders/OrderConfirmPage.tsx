@@ -21,6 +21,7 @@ import {
   type OrderFormErrors,
   type OrderFormValues,
 } from "./orderForm";
+import { initialOptionId, OptionRadios } from "../products/OptionRadios";
 import { QuantityStepper } from "./QuantityStepper";
 import "./orders.css";
 
@@ -37,13 +38,14 @@ const FIELD_ORDER: readonly OrderField[] = [
 export function OrderConfirmPage() {
   const { t, i18n } = useLingui();
   const product = route.useLoaderData();
+  const search = route.useSearch();
   const locale = useRouteLocale();
   const localeParam = useLocaleParam();
   const navigate = useNavigate();
   const id = useId();
   usePageTitle(t`确认订单`);
   const [values, setValues] = useState<OrderFormValues>({
-    optionId: product.options[0]?.id,
+    optionId: initialOptionId(product.options, search.option),
     quantity: 1,
     beneficiaryName: "",
     wish: "",
@@ -118,29 +120,19 @@ export function OrderConfirmPage() {
             errors.optionId === undefined ? undefined : `${id}-option-error`
           }
         >
-          <legend className="field-label">
+          <legend id={`${id}-option-legend`} className="field-label">
             <Trans>选择方案</Trans>
           </legend>
-          <div className="order-options" role="radiogroup">
-            {product.options.map((item, index) => (
-              <label key={item.id} className="order-option">
-                <input
-                  id={index === 0 ? `${id}-optionId` : undefined}
-                  type="radio"
-                  name={`${id}-option`}
-                  value={item.id}
-                  checked={values.optionId === item.id}
-                  onChange={() => {
-                    set({ optionId: item.id });
-                  }}
-                />
-                <span className="option-label">{item.label}</span>
-                <span className="option-price">
-                  {formatPriceFen(item.priceFen)}
-                </span>
-              </label>
-            ))}
-          </div>
+          <OptionRadios
+            options={product.options}
+            name={`${id}-option`}
+            value={values.optionId}
+            onChange={(optionId) => {
+              set({ optionId });
+            }}
+            labelledBy={`${id}-option-legend`}
+            firstId={`${id}-optionId`}
+          />
           {errors.optionId === undefined ? null : (
             <p id={`${id}-option-error`} className="field-error">
               {errorText("optionId")}
