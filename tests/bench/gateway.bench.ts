@@ -1,11 +1,25 @@
-// `npm run bench:gateway`: starts the real server (embedded PGlite) and a separate load-generator
-// process on loopback and measures, in one run: RSS per idle authenticated connection at
-// BENCH_CONNS (10,000) connections; 30 s at the target rate (5,000 msg/s, after a BENCH_WARMUP_S
-// warm-up) with its p99s, which decide `targets_met`; the highest persisted 1:1 rate kept up with
-// for 30 s (medians within the targets, everything acked and delivered), with p50/p99
-// SEND→SENDACK and send→RECV; the same search against a bare `ws` relay (no crypto, no storage)
-// for the ratio. Bounded: every phase has a limit and the whole run stops itself after 15
-// minutes. Last line: one JSON object. For development A/B runs: BENCH_RATES (fixed rates instead
+// `npm run bench:gateway [-- --engine embedded|wukongim|both]`: starts the real server and a
+// separate load-generator process on loopback and measures, per IM engine, in one run: RSS per
+// idle authenticated connection at BENCH_CONNS (10,000) connections; 30 s at the target rate
+// (5,000 msg/s, after a BENCH_WARMUP_S warm-up) with its p99s, which decide `targets_met`; the
+// highest persisted 1:1 rate kept up with for 30 s (medians within the targets, everything acked
+// and delivered), with p50/p99 SEND→SENDACK and send→RECV; then the same search against a bare `ws`
+// relay (no crypto, no storage) for the ratio.
+// Engines: `embedded` (the default) is our gateway with embedded PGlite. `wukongim` starts a real
+// WuKongIM v2.2.5 node (gatewayWukongim.ts) and our server with IM_ENGINE=wukongim pointed at it
+// (WuKongIM's webhooks go to it: the message mirror, presence, Web Push); the users' tokens come
+// from user/v1/info, which registers them with WuKongIM, and the load generator connects to the WS
+// URL oapi/v1/config hands out — WuKongIM's — with the same load. There the connections live in
+// WuKongIM, so `rss_kb_per_conn` is the WuKongIM process's VmRSS growth from /proc (a Go process:
+// no collection forced first, see `rss_of`) and group-commit counts do not apply. `both` measures
+// embedded, then WuKongIM, then the relay once, prints each engine's JSON line and last one object
+// with both and the ratios wukongim / embedded (same run, same machine load: compare those).
+// `server_cpu_cores` splits the sustained run's CPU by process: in WuKongIM mode our server works
+// too (webhooks: the message mirror, msg.offline), on the same cores. Measured with WuKongIM: after
+// an overload (the 5,000/s runs) about 1–2% of the RECVs of later low-rate runs come only through
+// its retry (60 s later), which the rules below count as falling behind.
+// Bounded: every phase has a limit and the whole run stops itself after 15 minutes per engine.
+// Last line: one JSON object. For development A/B runs: BENCH_RATES (fixed rates instead
 // of the target run and the search, after a warm-up at the first), BENCH_SKIP_RELAY=1,
 // BENCH_DIAG=1 (per run: event-loop stalls with the main thread's run-queue wait, GC pauses and
 // major collections, group-commit timings, the p99 SENDACK of each second, and a timeline of the
@@ -16,6 +30,7 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { startBenchWukongIm, vmRssBytes } from "./gatewayWukongim";
 import {
   type DiagnosticsSnapshot,
   describeDiagnostics,
@@ -51,7 +66,29 @@ const TARGET = {
   /** The rate the p99 targets are set for (≥ 5,000 msg/s). */
   rate: 5_000,
 } as const;
-const DEADLINE_MS = 15 * 60_000;
+const ENGINES = ["embedded", "wukongim"] as const;
+type Engine = (typeof ENGINES)[number];
+
+/** `--engine embedded|wukongim|both` (or `--engine=…`); embedded when absent. */
+function enginesFromArgv(argv: readonly string[]): Engine[] {
+  const at = argv.findIndex(
+    (a) => a === "--engine" || a.startsWith("--engine="),
+  );
+  if (at < 0) return ["embedded"];
+  const value = argv[at]!.includes("=")
+    ? argv[at]!.slice("--engine=".length)
+    : argv[at + 1];
+  if (value === "both") return [...ENGINES];
+  const engine = ENGINES.find((e) => e === value);
+  if (engine === undefined)
+    throw new Error(
+      `--engine ${String(value)}: expected embedded, wukongim or both`,
+    );
+  return [engine];
+}
+
+const engines = enginesFromArgv(process.argv.slice(2));
+const DEADLINE_MS = engines.length * 15 * 60_000;
 
 const children: ChildProcess[] = [];
 const log = (line: string) => {
@@ -117,42 +154,69 @@ const meetsTargets = (s: RunStats) =>
 
 const describe = (s: RunStats) =>
   `offered ${s.rate}/s for ${s.seconds}s: acked ${s.acked}/${s.sent} (${s.achievedPerSecond}/s), refused ${s.refused}, ` +
-  `received ${s.received}; SENDACK p50 ${s.ackP50} p99 ${s.ackP99} ms; RECV p50 ${s.recvP50} p99 ${s.recvP99} ms` +
+  `received ${s.received}${s.closed > 0 ? ` (${s.closed} connections closed)` : ""}; SENDACK p50 ${s.ackP50} p99 ${s.ackP99} ms; RECV p50 ${s.recvP50} p99 ${s.recvP99} ms` +
   ` → ${keepsUp(s) ? "keeps up" : "falls behind"}, p99 targets ${meetsTargets(s) ? "met" : "missed"}`;
+
+interface Cpu {
+  user: number;
+  system: number;
+}
+
+/** What a run drives and watches. */
+interface Target {
+  label: string;
+  load: ChildProcess;
+  /** Our server, whose diagnostics BENCH_DIAG=1 reads (null for the relay). */
+  diag: ChildProcess | null;
+  /** The processes serving the load, by name, whose CPU use is reported. */
+  servers: Record<string, number | undefined>;
+}
 
 interface Sustained {
   stats: RunStats | null;
-  /** CPU used during the sustained run, as a fraction of one core. */
-  serverCpu: { user: number; system: number };
-  loadCpu: { user: number; system: number };
+  /** CPU used during the sustained run by each of the target's servers, as a fraction of one core. */
+  serverCpu: Record<string, Cpu>;
+  loadCpu: Cpu;
   /** The highest probe rate that also met the p99 targets. */
   bestMeeting: number;
 }
 
-const cpuText = (c: { user: number; system: number }) =>
+const cpuText = (c: Cpu) =>
   `${((c.user + c.system) * 100).toFixed(0)}% (user ${(c.user * 100).toFixed(0)}%, system ${(c.system * 100).toFixed(0)}%)`;
+
+const cpusText = (s: Sustained) =>
+  [
+    ...Object.entries(s.serverCpu).map(
+      ([name, cpu]) => `${name} ${cpuText(cpu)}`,
+    ),
+    `load generator ${cpuText(s.loadCpu)}`,
+  ].join(", ");
 
 /** The lowest offered rate the search tries. */
 const MIN_RATE = 125;
 
 /**
- * Offers `rate` for `seconds` and logs the outcome (with BENCH_DIAG=1 also both processes'
- * diagnostics over the run), then pauses briefly: longer after a run that fell behind.
+ * Offers `rate` for `seconds` and logs the outcome (with BENCH_DIAG=1 also the load generator's and
+ * our server's diagnostics over the run), then pauses briefly: longer after a run that fell behind.
  */
 async function runAt(
-  label: string,
-  load: ChildProcess,
-  server: ChildProcess,
+  target: Target,
   rate: number,
   seconds: number,
   what = "",
 ): Promise<RunStats> {
-  const diag = async (child: ChildProcess) =>
-    (await ask<{ diag: DiagnosticsSnapshot | null }>(child, { type: "diag" }))
-      .diag;
+  const { label, load } = target;
+  const diag = async (child: ChildProcess | null) =>
+    child === null
+      ? null
+      : (
+          await ask<{ diag: DiagnosticsSnapshot | null }>(child, {
+            type: "diag",
+          })
+        ).diag;
   if (DIAG) {
     await diag(load);
-    if (label === "gateway") await diag(server);
+    await diag(target.diag);
   }
   const stats = await ask<RunStats>(load, {
     type: "run",
@@ -167,7 +231,7 @@ async function runAt(
     const loadDiag = await diag(load);
     if (loadDiag !== null)
       log(describeDiagnostics("load", loadDiag, stats.startedAt));
-    const serverDiag = label === "gateway" ? await diag(server) : null;
+    const serverDiag = await diag(target.diag);
     if (serverDiag !== null)
       log(describeDiagnostics("server", serverDiag, stats.startedAt));
   }
@@ -176,48 +240,59 @@ async function runAt(
 }
 
 /**
+ * Holds `rate` for SUSTAIN_S, measuring the CPU the target's servers and the load generator use
+ * meanwhile.
+ */
+async function sustain(
+  target: Target,
+  rate: number,
+  run: (rate: number, seconds: number) => Promise<RunStats>,
+): Promise<Omit<Sustained, "bestMeeting">> {
+  const share = (before: Cpu, after: Cpu): Cpu => ({
+    user: (after.user - before.user) / SUSTAIN_S,
+    system: (after.system - before.system) / SUSTAIN_S,
+  });
+  const servers = Object.entries(target.servers);
+  const serversBefore = servers.map(([, pid]) => cpuTimes(pid));
+  const loadBefore = cpuTimes(target.load.pid);
+  const stats = await run(rate, SUSTAIN_S);
+  return {
+    stats,
+    serverCpu: Object.fromEntries(
+      servers.map(([name, pid], i) => [
+        name,
+        share(serversBefore[i]!, cpuTimes(pid)),
+      ]),
+    ),
+    loadCpu: share(loadBefore, cpuTimes(target.load.pid)),
+  };
+}
+
+/**
  * Finds the highest rate kept up with — doubling from 1,000/s (or halving when that misses),
  * then three bisection steps; a probe that misses is retried once, so one scheduling stall of this
  * shared machine does not decide it — then holds it for SUSTAIN_S (stepping down 15% if it falls behind).
  */
-async function searchAndSustain(
-  label: string,
-  load: ChildProcess,
-  server: ChildProcess,
-): Promise<Sustained> {
+async function searchAndSustain(target: Target): Promise<Sustained> {
   let bestMeeting = 0;
   const runAtAndNote = async (rate: number, seconds: number, what = "") => {
-    const stats = await runAt(label, load, server, rate, seconds, what);
+    const stats = await runAt(target, rate, seconds, what);
     if (meetsTargets(stats)) bestMeeting = Math.max(bestMeeting, stats.rate);
     return stats;
   };
-  const share = (
-    before: { user: number; system: number },
-    after: { user: number; system: number },
-  ) => ({
-    user: (after.user - before.user) / SUSTAIN_S,
-    system: (after.system - before.system) / SUSTAIN_S,
-  });
+  const none: Omit<Sustained, "bestMeeting"> = {
+    stats: null,
+    serverCpu: {},
+    loadCpu: { user: Number.NaN, system: Number.NaN },
+  };
   if (FIXED_RATES.length > 0) {
     // NOTE: the search below warms the processes up (JIT, heap sizes); fixed runs get a short
     // run at the first rate first, reported but not measured, so their first seconds compare.
     if (WARMUP_S > 0 && FIXED_RATES[0] !== undefined)
       await runAtAndNote(FIXED_RATES[0], WARMUP_S, "warm-up");
-    let last: Omit<Sustained, "bestMeeting"> = {
-      stats: null,
-      serverCpu: { user: Number.NaN, system: Number.NaN },
-      loadCpu: { user: Number.NaN, system: Number.NaN },
-    };
-    for (const rate of FIXED_RATES) {
-      const cpuServer = cpuTimes(server.pid);
-      const cpuLoad = cpuTimes(load.pid);
-      const stats = await runAtAndNote(rate, SUSTAIN_S);
-      last = {
-        stats,
-        serverCpu: share(cpuServer, cpuTimes(server.pid)),
-        loadCpu: share(cpuLoad, cpuTimes(load.pid)),
-      };
-    }
+    let last = none;
+    for (const rate of FIXED_RATES)
+      last = await sustain(target, rate, runAtAndNote);
     return { ...last, bestMeeting };
   }
   const probe = async (rate: number) =>
@@ -250,45 +325,44 @@ async function searchAndSustain(
     else bad = mid;
   }
   log(
-    `  [${label}] highest probe rate that also met the p99 targets: ${bestMeeting}/s`,
+    `  [${target.label}] highest probe rate that also met the p99 targets: ${bestMeeting}/s`,
   );
   let rate = ok;
   for (let attempt = 0; attempt < 3 && rate >= MIN_RATE; attempt++) {
-    const cpuServer = cpuTimes(server.pid);
-    const cpuLoad = cpuTimes(load.pid);
-    const stats = await runAtAndNote(rate, SUSTAIN_S);
-    const serverCpu = share(cpuServer, cpuTimes(server.pid));
-    const loadCpu = share(cpuLoad, cpuTimes(load.pid));
-    if (keepsUp(stats)) return { stats, serverCpu, loadCpu, bestMeeting };
+    const held = await sustain(target, rate, runAtAndNote);
+    if (held.stats !== null && keepsUp(held.stats))
+      return { ...held, bestMeeting };
     rate = Math.round((rate * 0.85) / 125) * 125;
   }
-  const none = { user: Number.NaN, system: Number.NaN };
-  return { stats: null, serverCpu: none, loadCpu: none, bestMeeting };
+  return { ...none, bestMeeting };
 }
 
-async function main(): Promise<void> {
-  const deadline = setTimeout(() => {
-    log("bench: deadline reached, stopping");
-    for (const c of children) c.kill("SIGKILL");
-    process.exit(2);
-  }, DEADLINE_MS);
-  deadline.unref();
-  log(
-    `bench:gateway — ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")}`,
-  );
-  log(
-    `  ${CONNS} connections, ${PAIRS} sender→receiver pairs, probes ${PROBE_S}s, sustain ${SUSTAIN_S}s; targets p99 SENDACK ≤ ${TARGET.ackP99} ms, p99 RECV ≤ ${TARGET.recvP99} ms, ≥ ${TARGET.delivered * 100}% delivered`,
-  );
+interface EngineResult {
+  engine: Engine;
+  conns: number;
+  rssKbPerConn: number | null;
+  /** Whose memory `rssKbPerConn` is, and how it was read. */
+  rssOf: string;
+  ours: Sustained;
+  atTarget: RunStats | null;
+}
 
+/**
+ * One engine's part of the run: its processes started, BENCH_CONNS users signed in (by a first app
+ * server process, which then stops: the measured one starts clean, so the connections cannot hide
+ * in heap that the setup freed), connected through the load generator, the target run, the search
+ * and the sustained run; everything of the engine stopped again before it returns.
+ */
+async function measureEngine(
+  engine: Engine,
+  load: ChildProcess,
+): Promise<EngineResult> {
   const dataDir = await mkdtemp(join(tmpdir(), "fuyuan-bench-gateway-"));
-  const load = spawnNode(
-    "tests/bench/gatewayLoad.ts",
-    {},
-    (process.env.BENCH_LOAD_NODE_ARGS ?? "").split(" ").filter(Boolean),
-  );
-  await ready(load);
+  const wukongim = engine === "wukongim" ? await startBenchWukongIm() : null;
+  if (wukongim !== null)
+    log(
+      `  [wukongim] WuKongIM v2.2.5 node pid ${wukongim.node.pid}, ws ${wukongim.node.wsUrl}`,
+    );
   const startServer = () =>
     spawnNode(
       "tests/bench/gatewayBenchServer.ts",
@@ -298,6 +372,7 @@ async function main(): Promise<void> {
         NODE_ENV: "development",
         DEV_TOOLS: "0",
         PORT: "0",
+        ...wukongim?.serverEnv,
       },
       [
         "--expose-gc",
@@ -308,8 +383,6 @@ async function main(): Promise<void> {
     );
   let server: ChildProcess | null = startServer();
   try {
-    // NOTE: users and sessions are made by a first server process, which then stops: the measured
-    // process starts clean, so the connections cannot hide in heap that the setup freed.
     await ready(server);
     const t = performance.now();
     const { users } = await ask<{ users: BenchUser[] }>(server, {
@@ -317,129 +390,263 @@ async function main(): Promise<void> {
       count: CONNS,
     });
     log(
-      `  created ${users.length} users with real sessions in ${Math.round(performance.now() - t)} ms (setup process)`,
+      `  [${engine}] created ${users.length} users with real sessions and IM tokens from user/v1/info in ${Math.round(performance.now() - t)} ms (setup process)`,
     );
     await ask(server, { type: "stop" }, 60_000);
     server = startServer();
-    const { port } = await ready<{ port: number }>(server);
-    const url = `ws://127.0.0.1:${port}/im`;
-    const before = await ask<{ rss: number; heap: number }>(server, {
-      type: "rss",
+    await ready(server);
+    const { imWsUrl } = await ask<{ imWsUrl: string }>(server, {
+      type: "config",
     });
+    type Memory = { rss: number; heap: number };
+    const appMemory = () => ask<Memory>(server!, { type: "rss" });
+    const nodePid = wukongim?.node.pid;
+    // NOTE: with WuKongIM the connections live in its process: its VmRSS is what they cost.
+    const engineRss = async () =>
+      nodePid === undefined ? (await appMemory()).rss : vmRssBytes(nodePid);
+    const before = await appMemory();
+    const engineBefore = await engineRss();
     const connected = await ask<ConnectResult>(load, {
       type: "connect",
-      url,
+      url: imWsUrl,
       users,
       version: 4,
       concurrency: 200,
     });
     log(
-      `  connected ${connected.connected} (failed ${connected.failed}) in ${connected.ms} ms`,
+      `  [${engine}] connected ${connected.connected} (failed ${connected.failed}) to ${imWsUrl} in ${connected.ms} ms`,
     );
     await new Promise((r) => setTimeout(r, 2_000));
-    const after = await ask<{ rss: number; heap: number }>(server, {
-      type: "rss",
-    });
-    const rssKbPerConn =
-      (after.rss - before.rss) / 1024 / Math.max(1, connected.connected);
+    const after = await appMemory();
+    const engineAfter = await engineRss();
+    const perConn = (bytes: number) =>
+      bytes / 1024 / Math.max(1, connected.connected);
+    const mb = (bytes: number) => Math.round(bytes / 1048576);
+    const rssKbPerConn = perConn(engineAfter - engineBefore);
+    const appText = `app server RSS ${mb(before.rss)} MB → ${mb(after.rss)} MB after GC: ${perConn(after.rss - before.rss).toFixed(2)} KB per idle authenticated connection (JS heap ${perConn(after.heap - before.heap).toFixed(2)} KB of it)`;
     log(
-      `  server RSS ${Math.round(before.rss / 1048576)} MB → ${Math.round(after.rss / 1048576)} MB after GC: ${rssKbPerConn.toFixed(2)} KB per idle authenticated connection (JS heap ${((after.heap - before.heap) / 1024 / Math.max(1, connected.connected)).toFixed(2)} KB of it)`,
+      wukongim === null
+        ? `  [${engine}] ${appText}`
+        : `  [${engine}] WuKongIM VmRSS ${mb(engineBefore)} MB → ${mb(engineAfter)} MB (no GC forced): ${rssKbPerConn.toFixed(2)} KB per idle authenticated connection; ${appText}`,
     );
 
+    const target: Target = {
+      label: engine,
+      load,
+      diag: server,
+      servers:
+        nodePid === undefined
+          ? { server: server.pid }
+          : { WuKongIM: nodePid, "app server": server.pid },
+    };
     // NOTE: the p99 targets are set for 5,000 msg/s, so that rate is held for SUSTAIN_S on its own
     // and decides `targets_met`. It runs first, after a warm-up (JIT, heap sizes), so it measures
     // the server running at that rate. Run after the search, it followed 30 s at the highest rate
     // kept up with (6,000–7,500/s, p99 80–150 ms) and measured the recovery from that as well.
     let atTarget: RunStats | null = null;
     if (FIXED_RATES.length === 0) {
-      if (WARMUP_S > 0)
-        await runAt("gateway", load, server, TARGET.rate, WARMUP_S, "warm-up");
+      if (WARMUP_S > 0) await runAt(target, TARGET.rate, WARMUP_S, "warm-up");
       atTarget = await runAt(
-        "gateway",
-        load,
-        server,
+        target,
         TARGET.rate,
         SUSTAIN_S,
         "at the target rate",
       );
     }
-    const ours = await searchAndSustain("gateway", load, server);
-    const commits = await ask<{ batches: number; committed: number }>(server, {
-      type: "commits",
-    });
-    log(
-      `  group commit: ${commits.committed} messages in ${commits.batches} transactions (${(commits.committed / Math.max(1, commits.batches)).toFixed(1)} per transaction)`,
-    );
+    const ours = await searchAndSustain(target);
+    if (wukongim === null) {
+      const commits = await ask<{ batches: number; committed: number }>(
+        server,
+        { type: "commits" },
+      );
+      log(
+        `  group commit: ${commits.committed} messages in ${commits.batches} transactions (${(commits.committed / Math.max(1, commits.batches)).toFixed(1)} per transaction)`,
+      );
+    }
     if (ours.stats !== null)
       log(
-        `  gateway sustained ${describe(ours.stats)}; CPU server ${cpuText(ours.serverCpu)}, load generator ${cpuText(ours.loadCpu)}`,
+        `  ${engine} sustained ${describe(ours.stats)}; CPU ${cpusText(ours)}`,
       );
     await ask(load, { type: "closeAll" });
     await ask(server, { type: "stop" }, 30_000);
     // NOTE: let it exit by itself, so a --cpu-prof profile gets written.
     await exited(server, 30_000);
     server = null;
-    if (SKIP_RELAY) {
-      await ask(load, { type: "exit" }, 10_000);
-      return;
-    }
+    return {
+      engine,
+      conns: connected.connected,
+      rssKbPerConn: Number.isFinite(rssKbPerConn)
+        ? Number(rssKbPerConn.toFixed(2))
+        : null,
+      rssOf:
+        wukongim === null
+          ? "app server RSS after GC"
+          : "WuKongIM process VmRSS from /proc, no GC forced (the connections live there)",
+      ours,
+      atTarget,
+    };
+  } finally {
+    if (server !== null) server.kill("SIGKILL");
+    await wukongim?.node.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
 
-    const relay = spawnNode("tests/bench/gatewayRelay.ts", {});
-    const relayPort = (await ready<{ port: number }>(relay)).port;
-    const relayUsers = Array.from({ length: PAIRS * 2 }, (_, i) => ({
-      uid: `relay_${i}`,
-      token: "-",
-    }));
-    await ask(load, {
-      type: "connect",
-      url: `ws://127.0.0.1:${relayPort}/`,
-      users: relayUsers,
-      version: 4,
-      concurrency: 200,
-    });
-    const base = await searchAndSustain("relay", load, relay);
-    if (base.stats !== null)
-      log(
-        `  relay sustained ${describe(base.stats)}; CPU relay ${cpuText(base.serverCpu)}, load generator ${cpuText(base.loadCpu)}`,
-      );
-    await ask(load, { type: "closeAll" });
-    await ask(relay, { type: "stop" }, 10_000);
+/** The bare relay's search and sustained run, on pairs of unauthenticated connections. */
+async function measureRelay(load: ChildProcess): Promise<Sustained> {
+  const relay = spawnNode("tests/bench/gatewayRelay.ts", {});
+  const relayPort = (await ready<{ port: number }>(relay)).port;
+  const relayUsers = Array.from({ length: PAIRS * 2 }, (_, i) => ({
+    uid: `relay_${i}`,
+    token: "-",
+  }));
+  await ask(load, {
+    type: "connect",
+    url: `ws://127.0.0.1:${relayPort}/`,
+    users: relayUsers,
+    version: 4,
+    concurrency: 200,
+  });
+  const base = await searchAndSustain({
+    label: "relay",
+    load,
+    diag: null,
+    servers: { relay: relay.pid },
+  });
+  if (base.stats !== null)
+    log(`  relay sustained ${describe(base.stats)}; CPU ${cpusText(base)}`);
+  await ask(load, { type: "closeAll" });
+  await ask(relay, { type: "stop" }, 10_000);
+  return base;
+}
+
+/** An engine's JSON fields (the same for both engines). */
+function engineFields(result: EngineResult, base: Sustained | null) {
+  const { ours, atTarget } = result;
+  const msgs = ours.stats?.achievedPerSecond ?? 0;
+  const relayMsgs = base?.stats?.achievedPerSecond ?? 0;
+  return {
+    conns: result.conns,
+    rss_kb_per_conn: result.rssKbPerConn,
+    rss_of: result.rssOf,
+    msgs_per_s: msgs,
+    p50_ack_ms: ours.stats?.ackP50 ?? null,
+    p99_ack_ms: ours.stats?.ackP99 ?? null,
+    p50_recv_ms: ours.stats?.recvP50 ?? null,
+    p99_recv_ms: ours.stats?.recvP99 ?? null,
+    relay_msgs_per_s: base === null ? null : relayMsgs,
+    ratio_vs_relay:
+      relayMsgs > 0 ? Number((msgs / relayMsgs).toFixed(3)) : null,
+    target_rate: TARGET.rate,
+    target_p99_ack_ms: atTarget?.ackP99 ?? null,
+    target_p99_recv_ms: atTarget?.recvP99 ?? null,
+    targets_met:
+      msgs >= TARGET.rate && atTarget !== null && meetsTargets(atTarget),
+    relay_p99_ack_ms: base?.stats?.ackP99 ?? null,
+    /** Cores used during the sustained run, per process serving it (WuKongIM mode: two). */
+    server_cpu_cores: Object.fromEntries(
+      Object.entries(ours.serverCpu).map(([name, cpu]) => [
+        name,
+        Number.isFinite(cpu.user + cpu.system)
+          ? Number((cpu.user + cpu.system).toFixed(2))
+          : null,
+      ]),
+    ),
+  };
+}
+
+type Fields = ReturnType<typeof engineFields>;
+
+/** wukongim / embedded for the figures both engines have (null where either is missing or 0). */
+function ratios(embedded: Fields, wukongim: Fields) {
+  const keys = [
+    "rss_kb_per_conn",
+    "msgs_per_s",
+    "p50_ack_ms",
+    "p99_ack_ms",
+    "p50_recv_ms",
+    "p99_recv_ms",
+    "target_p99_ack_ms",
+    "target_p99_recv_ms",
+  ] as const;
+  return Object.fromEntries(
+    keys.map((key) => {
+      const [e, w] = [embedded[key], wukongim[key]];
+      return [
+        key,
+        e === null || w === null || e === 0 || !Number.isFinite(e / w)
+          ? null
+          : Number((w / e).toFixed(3)),
+      ];
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  const deadline = setTimeout(() => {
+    log("bench: deadline reached, stopping");
+    for (const c of children) c.kill("SIGKILL");
+    process.exit(2);
+  }, DEADLINE_MS);
+  deadline.unref();
+  log(
+    `bench:gateway (${engines.join(" + ")}) — ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+  log(
+    `  ${CONNS} connections, ${PAIRS} sender→receiver pairs, probes ${PROBE_S}s, sustain ${SUSTAIN_S}s; targets p99 SENDACK ≤ ${TARGET.ackP99} ms, p99 RECV ≤ ${TARGET.recvP99} ms, ≥ ${TARGET.delivered * 100}% delivered`,
+  );
+
+  const load = spawnNode(
+    "tests/bench/gatewayLoad.ts",
+    {},
+    (process.env.BENCH_LOAD_NODE_ARGS ?? "").split(" ").filter(Boolean),
+  );
+  try {
+    await ready(load);
+    const results: EngineResult[] = [];
+    for (const engine of engines)
+      results.push(await measureEngine(engine, load));
+    const base = SKIP_RELAY ? null : await measureRelay(load);
     await ask(load, { type: "exit" }, 10_000);
     log(
       `  load average at the end ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
-
-    const msgs = ours.stats?.achievedPerSecond ?? 0;
-    const relayMsgs = base.stats?.achievedPerSecond ?? 0;
-    log(
-      JSON.stringify({
-        bench: "gateway",
-        conns: connected.connected,
-        rss_kb_per_conn: Number(rssKbPerConn.toFixed(2)),
-        msgs_per_s: msgs,
-        p50_ack_ms: ours.stats?.ackP50 ?? null,
-        p99_ack_ms: ours.stats?.ackP99 ?? null,
-        p50_recv_ms: ours.stats?.recvP50 ?? null,
-        p99_recv_ms: ours.stats?.recvP99 ?? null,
-        relay_msgs_per_s: relayMsgs,
-        ratio_vs_relay:
-          relayMsgs > 0 ? Number((msgs / relayMsgs).toFixed(3)) : null,
-        target_rate: TARGET.rate,
-        target_p99_ack_ms: atTarget?.ackP99 ?? null,
-        target_p99_recv_ms: atTarget?.recvP99 ?? null,
-        targets_met:
-          msgs >= TARGET.rate && atTarget !== null && meetsTargets(atTarget),
-        relay_p99_ack_ms: base.stats?.ackP99 ?? null,
-        load_avg_1m: Number(loadavg()[0]?.toFixed(2)),
-      }),
-    );
+    const loadAvg = Number(loadavg()[0]?.toFixed(2));
+    const fields = results.map((r) => engineFields(r, base));
+    results.forEach((r, i) => {
+      log(
+        JSON.stringify({
+          bench: "gateway",
+          engine: r.engine,
+          ...fields[i],
+          load_avg_1m: loadAvg,
+        }),
+      );
+    });
+    const [embedded, wukongim] = fields;
+    if (
+      engines.length === 2 &&
+      embedded !== undefined &&
+      wukongim !== undefined
+    )
+      log(
+        JSON.stringify({
+          bench: "gateway",
+          engine: "both",
+          embedded,
+          wukongim,
+          wukongim_vs_embedded: ratios(embedded, wukongim),
+          relay_msgs_per_s: base?.stats?.achievedPerSecond ?? null,
+          load_avg_1m: loadAvg,
+        }),
+      );
   } finally {
-    if (server !== null) server.kill("SIGKILL");
     for (const c of children)
       if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -10,6 +10,7 @@ export interface BenchUser {
 /** Requests to the server under test (gatewayBenchServer.ts). */
 export type BenchRequest =
   | { id: number; type: "users"; count: number }
+  | { id: number; type: "config" }
   | { id: number; type: "rss" }
   | { id: number; type: "commits" }
   | { id: number; type: "diag" }
@@ -48,6 +49,8 @@ export interface RunStats {
   ackP99: number;
   recvP50: number;
   recvP99: number;
+  /** Connections (of all, not only the run's pairs) found closed at the end of the run. */
+  closed: number;
   /** Wall-clock ms at which the run began (lines up the processes' diagnostics). */
   startedAt: number;
   /** BENCH_DIAG=1: p99 SEND→SENDACK (ms) of the messages sent in each second of the run. */

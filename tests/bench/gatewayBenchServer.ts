@@ -1,6 +1,8 @@
 // The server under test for `npm run bench:gateway`: the real app (embedded PGlite in a temp dir,
 // migrations, seed) in its own process, driven over IPC by gateway.bench.ts — create users with
-// real sessions (their IM tokens), report RSS after GC, report group-commit counts, stop.
+// real sessions and fetch their IM tokens from user/v1/info as clients do (with IM_ENGINE=wukongim
+// that registers each token with WuKongIM), report the IM WebSocket URL oapi/v1/config hands out,
+// RSS after GC and group-commit counts (embedded engine only), stop. Listens on PORT (0: any).
 import { sql } from "drizzle-orm";
 import { AccountEvents } from "../../server/domain/auth/accountEvents";
 import { createAuthServices } from "../../server/domain/auth/createAuthServices";
@@ -44,7 +46,8 @@ const app = await buildApp({
     },
   },
 });
-await app.listen({ port: 0, host: "127.0.0.1" });
+// NOTE: with IM_ENGINE=wukongim the port is fixed by the caller: WuKongIM's webhook URL names it.
+await app.listen({ port: config.port, host: "127.0.0.1" });
 const address = app.server.address();
 const port = typeof address === "object" && address !== null ? address.port : 0;
 
@@ -63,18 +66,39 @@ async function createUsers(count: number): Promise<BenchUser[]> {
       returning id, im_id`);
   const rows = (inserted as { rows: { id: number; im_id: string }[] }).rows;
   const users: BenchUser[] = [];
-  for (const row of rows) {
-    const pair = await auth.sessions.create(row.id, {
-      userAgent: "bench",
-      ip: "127.0.0.1",
-    });
-    const { sessionId } = await auth.sessions.authenticate(pair.app_token);
-    users.push({
-      uid: row.im_id,
-      token: await auth.sessions.imTokenOf(sessionId),
-    });
-  }
+  let next = 0;
+  // NOTE: a few at a time: with IM_ENGINE=wukongim each user/v1/info waits on WuKongIM's API.
+  const worker = async () => {
+    while (next < rows.length) {
+      const row = rows[next++]!;
+      const pair = await auth.sessions.create(row.id, {
+        userAgent: "bench",
+        ip: "127.0.0.1",
+      });
+      const info = await app.inject({
+        method: "GET",
+        url: "/api/app/user/v1/info",
+        headers: { authorization: `Bearer ${pair.app_token}` },
+      });
+      const body = info.json<{ data?: { imId: string; imToken: string } }>();
+      if (info.statusCode !== 200 || body.data === undefined)
+        throw new Error(
+          `user/v1/info answered ${String(info.statusCode)}: ${info.body}`,
+        );
+      users.push({ uid: body.data.imId, token: body.data.imToken });
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
   return users;
+}
+
+/** The IM WebSocket URL oapi/v1/config gives browsers (ours, or WuKongIM's). */
+async function imWsUrl(): Promise<string> {
+  const response = await app.inject({
+    method: "GET",
+    url: "/api/app/oapi/v1/config",
+  });
+  return response.json<{ data: { imWsUrl: string } }>().data.imWsUrl;
 }
 
 function rssAfterGc(): number {
@@ -92,6 +116,9 @@ process.on("message", (raw) => {
           id: request.id,
           users: await createUsers(request.count),
         });
+        break;
+      case "config":
+        process.send?.({ id: request.id, imWsUrl: await imWsUrl() });
         break;
       case "rss":
         process.send?.({

@@ -295,6 +295,7 @@ async function run(
     recvP50: percentile(recvs, 50),
     recvP99: percentile(recvs, 99),
     startedAt: performance.timeOrigin + started,
+    closed: conns.filter((c) => c.ws.readyState !== WebSocket.OPEN).length,
     ...(diagnostics === null
       ? {}
       : { ackP99BySecond: ackP99BySecond(r, started, seconds) }),
