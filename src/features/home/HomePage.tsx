@@ -13,7 +13,6 @@ import {
   TempleIcon,
 } from "../../ui/icons";
 import { ProductCardView } from "../products/ProductCardView";
-import { InviteOffer } from "../invites/InviteOffer";
 import { HomeHero } from "./HomeHero";
 import "./home.css";
 
@@ -29,7 +28,6 @@ export function HomePage() {
   return (
     <div className="page home">
       <HomeHero />
-      <InviteOffer />
 
       <nav className="entries" aria-label={t`功能入口`}>
         <Link to="/{-$locale}/services" params={{ locale }} className="entry">

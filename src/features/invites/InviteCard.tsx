@@ -10,6 +10,7 @@ import { open as openToast } from "../../state/toast";
 import { ChevronRightIcon } from "../../ui/icons";
 import { qrDataUrl } from "../pay/qrDataUrl";
 import { BindInviteForm } from "./BindInviteForm";
+import { forgetInvite, pendingInvite } from "./pendingInvite";
 import "../pay/pay.css";
 import "./invites.css";
 
@@ -101,7 +102,13 @@ export function InviteCard() {
             </button>
           </div>
           {info.parent === null ? (
-            <BindInviteForm onBound={setInfo} />
+            <BindInviteForm
+              initialCode={pendingInvite() ?? ""}
+              onBound={(bound) => {
+                forgetInvite();
+                setInfo(bound);
+              }}
+            />
           ) : (
             <p className="muted" role="status">
               <Trans>

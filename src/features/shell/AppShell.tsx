@@ -1,10 +1,12 @@
-// The app frame around every page: skip link, header, main (the page), bottom tab bar, toast; and
-// the one place the unread count reaches the tab badge, the document title and the app badge.
+// The app frame around every page: skip link, header, main (an invite offer, the page), bottom tab
+// bar, toast; and the one place the unread count reaches the tab badge, the document title and
+// the app badge.
 import { Outlet } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { Header } from "./Header";
 import { TabBar } from "./TabBar";
 import { Toast } from "../toast/Toast";
+import { InviteOffer } from "../invites/InviteOffer";
 import { useUnreadIndicators } from "./unreadIndicators";
 import { useUnreadTotal } from "./useUnreadTotal";
 
@@ -19,6 +21,7 @@ export function AppShell() {
       <Toast />
       <Header />
       <main id="main" className="shell-main" tabIndex={-1}>
+        <InviteOffer />
         <Outlet />
       </main>
       <TabBar unread={unread} />
