@@ -1,2 +1,3 @@
 // What the server and its clients share: see each module's header.
 export * from "./apiErrors";
+export * from "./shichen";

@@ -2,11 +2,20 @@
 // server: the monk page names the monk once, English text is set in a Latin font, and the home
 // banner shows its whole motif on a phone and a desktop; the chat composer keeps a text longer than
 // a message may be and refuses it clearly; the options of a product are chosen there, by pointer
-// or keyboard, and the order form starts with the chosen one.
+// or keyboard, and the order form starts with the chosen one; the fate-together form asks for the
+// birth hour as one of the twelve 时辰, and the staff's notice names it. (The sign-up writes into the
+// user's chat with service: it comes last.)
 import { describe, expect, it } from "vitest";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { DESKTOP, MOBILE } from "../support/e2e/browser";
-import { SERVICE_STAFF, useDemoChat, waitConnected } from "./support/chat";
+import {
+  DEMO_USER,
+  SERVICE_STAFF,
+  apiAs,
+  serverTexts,
+  useDemoChat,
+  waitConnected,
+} from "./support/chat";
 import { settle, useCombo } from "./support/pageCombo";
 
 const world = useDemoChat();
@@ -197,5 +206,95 @@ describe("the product options", () => {
     const chosen = page.getByRole("radio", { name: label });
     expect(await chosen.isChecked()).toBe(true);
     expect(await page.getByRole("radio", { checked: true }).count()).toBe(1);
+  });
+});
+
+describe("the fate-together form", () => {
+  it.each([
+    [
+      "en",
+      "Hour of birth (optional)",
+      "Unknown",
+      "Zi (23:00–00:59)",
+      "Hai (21:00–22:59)",
+    ],
+    [
+      "tw",
+      "出生時辰（可選）",
+      "不詳",
+      "子時（23:00–00:59）",
+      "亥時（21:00–22:59）",
+    ],
+  ] as const)(
+    "offers the twelve 时辰 in %s",
+    async (locale, label, unknown, first, last) => {
+      const { page } = await world.open(world.userState, "/favicon.svg");
+      await useCombo(page, locale, "light");
+      await page.goto(`/${locale}/register`);
+      await settle(page);
+      const options = await page
+        .getByLabel(label)
+        .locator("option")
+        .allTextContents();
+      expect(options).toHaveLength(13);
+      expect([options[0], options[1], options[12]]).toEqual([
+        unknown,
+        first,
+        last,
+      ]);
+    },
+  );
+
+  it("signs up with a 时辰, stored as its first hour and named in the staff's notice", async () => {
+    const { page } = await world.open(world.userState, "/register");
+    await settle(page);
+    const hour = page.getByLabel("出生时辰（可选）");
+    const options = await hour.locator("option").allTextContents();
+    expect(options).toEqual([
+      "不详",
+      "子时（23:00–00:59）",
+      "丑时（01:00–02:59）",
+      "寅时（03:00–04:59）",
+      "卯时（05:00–06:59）",
+      "辰时（07:00–08:59）",
+      "巳时（09:00–10:59）",
+      "午时（11:00–12:59）",
+      "未时（13:00–14:59）",
+      "申时（15:00–16:59）",
+      "酉时（17:00–18:59）",
+      "戌时（19:00–20:59）",
+      "亥时（21:00–22:59）",
+    ]);
+    await page.getByLabel("姓名", { exact: true }).fill("林晓");
+    await page.getByLabel("女", { exact: true }).check();
+    await page.getByLabel("出生日期").fill("1994-05-20");
+    await hour.selectOption({ label: "子时（23:00–00:59）" });
+    await page.getByLabel("心愿", { exact: true }).fill("愿得良缘");
+    await page.getByRole("button", { name: /提交|报名/ }).click();
+    await page.getByText("报名信息已保存").waitFor();
+
+    const mine = await apiAs<{ birthHour: number | null }>(
+      page,
+      "fate/v1/mine",
+    );
+    expect(mine.birthHour).toBe(23);
+    await expect
+      .poll(async () =>
+        (await serverTexts(page, DEMO_USER.imId, SERVICE_STAFF.imId)).join(
+          "\n",
+        ),
+      )
+      .toContain("出生：1994-05-20 子时（23:00–00:59）");
+
+    // Reopened, the form shows the stored hour's 时辰.
+    await page.reload();
+    await settle(page);
+    expect(
+      await page
+        .getByLabel("出生时辰（可选）")
+        .evaluate(
+          (select: HTMLSelectElement) => select.selectedOptions[0]?.textContent,
+        ),
+    ).toBe("子时（23:00–00:59）");
   });
 });

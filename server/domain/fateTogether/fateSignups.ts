@@ -1,6 +1,7 @@
 // Fate-together sign-ups: one active (pending or matched) per user, editable while pending, and
 // the message that brings each sign-up (or change) to the user's service staff in their messenger.
 import { and, desc, eq, ne } from "drizzle-orm";
+import { shichenOfHour, shichenRange } from "#contract";
 import { ChannelType } from "#protocol";
 import type { Db } from "../../db/createDb";
 import { type FateSignupRow, type Gender, fateSignups } from "../../db/schema";
@@ -111,9 +112,15 @@ export async function saveSignup(
 
 const GENDER_TEXT: Record<Gender, string> = { male: "男", female: "女" };
 
-/** The text the service staff read. */
+/** A birth hour as its 时辰 with the clock times it covers, e.g. "子时（23:00–00:59）". */
+function shichenText(hour: number): string {
+  const branch = shichenOfHour(hour);
+  return `${branch}时（${shichenRange(branch)}）`;
+}
+
+/** The text the service staff read (in Chinese: the staff's working language). */
 export function signupMessage(row: FateSignupRow, created: boolean): string {
-  const hour = row.birthHour === null ? "时辰不详" : `${row.birthHour}时`;
+  const hour = row.birthHour === null ? "时辰不详" : shichenText(row.birthHour);
   return [
     created ? "【缘来一起·新报名】" : "【缘来一起·报名已更新】",
     `姓名：${row.name}`,

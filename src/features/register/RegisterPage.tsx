@@ -25,6 +25,7 @@ import {
   type FateFormValues,
 } from "./fateForm";
 import { FateStatusCard } from "./FateStatusCard";
+import { shichenChoices, shichenValueOf } from "./shichenLabels";
 import "../orders/orders.css";
 
 const route = getRouteApi("/{-$locale}/register");
@@ -34,12 +35,10 @@ function initialValues(signup: FateSignup | null): FateFormValues {
     name: signup?.name ?? "",
     gender: signup?.gender ?? "",
     birthDate: signup?.birthDate ?? "",
-    birthHour: signup?.birthHour == null ? "" : String(signup.birthHour),
+    birthHour: shichenValueOf(signup?.birthHour),
     wish: signup?.wish ?? "",
   };
 }
-
-const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 export function RegisterPage() {
   const { t, i18n } = useLingui();
@@ -197,9 +196,9 @@ export function RegisterPage() {
               }}
             >
               <option value="">{t`不详`}</option>
-              {HOURS.map((hour) => (
-                <option key={hour} value={String(hour)}>
-                  {t`${String(hour).padStart(2, "0")}:00–${String(hour).padStart(2, "0")}:59`}
+              {shichenChoices(i18n).map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
                 </option>
               ))}
             </select>

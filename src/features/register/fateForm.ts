@@ -11,7 +11,7 @@ export interface FateFormValues {
   name: string;
   gender: Gender | "";
   birthDate: string;
-  /** "" when unknown, else "0"–"23". */
+  /** "" when unknown, else "0"–"23": the first hour of a 时辰 (shichenLabels.ts). */
   birthHour: string;
   wish: string;
 }

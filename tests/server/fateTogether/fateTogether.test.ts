@@ -59,7 +59,8 @@ describeEachDatabase("fate together", (database) => {
     expect(payload.type).toBe(1);
     expect(payload.content).toContain("【缘来一起·新报名】");
     expect(payload.content).toContain("姓名：林晓");
-    expect(payload.content).toContain("出生：1994-05-20 14时");
+    // A stored clock hour reaches the staff as its 时辰 (13:00–14:59 is 未时).
+    expect(payload.content).toContain("出生：1994-05-20 未时（13:00–14:59）");
     expect(payload.fateSignup).toMatchObject({
       id: created.body.data.id,
       gender: "female",
