@@ -1,3 +1,4 @@
 // What the server and its clients share: see each module's header.
 export * from "./apiErrors";
 export * from "./shichen";
+export * from "./uploadLimits";

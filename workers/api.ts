@@ -70,6 +70,9 @@ export interface SessionStatus {
  * - `VERSION_MISMATCH`: the tab was built for another {@link API_VERSION}; reload the tab.
  * - `NOT_STARTED`: no IM session (call {@link SessionApi.start} after login).
  * - `INVALID_ARGUMENT`: bad input (empty or too long text, an image without size, a bad channel…).
+ * - `IMAGE_TOO_LARGE`: an image over #contract's upload limits (bytes or pixels), even after shrinking.
+ * - `IMAGE_NOT_ACCEPTED`: a file that is not a PNG, JPEG, WebP or GIF image.
+ * - `IMAGE_DAMAGED`: an image file that cannot be read (empty, or the tab could not decode it).
  * - `NOT_FOUND`: no such message, upload or conversation.
  * - `INVALID_STATE`: the target is not in a state that allows it (retrying a message that did not fail…).
  * - `STORAGE_FAILED`: IndexedDB refused the write (quota, private mode); nothing was half-written.
@@ -83,6 +86,9 @@ export type SessionErrorCode =
   | "VERSION_MISMATCH"
   | "NOT_STARTED"
   | "INVALID_ARGUMENT"
+  | "IMAGE_TOO_LARGE"
+  | "IMAGE_NOT_ACCEPTED"
+  | "IMAGE_DAMAGED"
   | "NOT_FOUND"
   | "INVALID_STATE"
   | "STORAGE_FAILED"

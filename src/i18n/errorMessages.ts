@@ -2,7 +2,11 @@
 // returns codes only, and this is the one place a code becomes text the user reads.
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
+import { MAX_UPLOAD_BYTES } from "#contract";
 import type { SessionErrorCode } from "../../workers/api";
+
+/** The upload limit in whole MB, as the sentence names it. */
+const maxMb = Math.floor(MAX_UPLOAD_BYTES / (1024 * 1024));
 
 /** One message per worker error code. */
 export const SESSION_ERROR_MESSAGES: Readonly<
@@ -12,6 +16,9 @@ export const SESSION_ERROR_MESSAGES: Readonly<
   VERSION_MISMATCH: msg`应用已更新，请刷新页面`,
   NOT_STARTED: msg`消息服务尚未连接，请稍候再试`,
   INVALID_ARGUMENT: msg`内容无效，无法发送`,
+  IMAGE_TOO_LARGE: msg`图片太大，缩小后仍超过 ${maxMb} MB，无法发送`,
+  IMAGE_NOT_ACCEPTED: msg`这不是可以发送的图片，请选择 JPG、PNG、WebP 或 GIF 图片`,
+  IMAGE_DAMAGED: msg`这张图片已损坏，无法打开，请换一张`,
   NOT_FOUND: msg`消息不存在或已被删除`,
   INVALID_STATE: msg`当前状态下无法执行此操作`,
   STORAGE_FAILED: msg`本地存储空间不足或不可用`,

@@ -10,16 +10,13 @@ import {
   UploadState,
   type UploadRecord,
 } from "../../src/db/entities/UploadRecord";
+import { isUploadImageType, UPLOAD_LIMITS } from "#contract";
 import { MAX_TEXT_LENGTH } from "../api";
 import { SessionFailure } from "./errors";
 
 /** Payload content types the worker composes (protocol §9). */
 export const ContentType = { TEXT: 1, IMAGE: 2 } as const;
 
-/** Largest image file accepted for upload. */
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-/** Largest image side, in pixels. */
-export const MAX_IMAGE_SIDE = 20_000;
 /** Longest channel id (the codec's strings are u16-length; real ids are far shorter). */
 export const MAX_CHANNEL_ID_LENGTH = 256;
 
@@ -120,7 +117,11 @@ export function buildTextMessage(
   return { message, outbox: baseOutbox(message) };
 }
 
-/** Rows for an image message (payload gets its `url` once uploaded); throws INVALID_ARGUMENT on a bad file or size. */
+/**
+ * Rows for an image message (payload gets its `url` once uploaded). Refuses what the server would
+ * refuse (#contract's upload limits): IMAGE_DAMAGED for an empty file, IMAGE_TOO_LARGE over the
+ * bytes or pixels, IMAGE_NOT_ACCEPTED for another type; INVALID_ARGUMENT for a bad channel or size.
+ */
 export function buildImageMessage(
   channel: ChannelRef,
   image: {
@@ -132,17 +133,24 @@ export function buildImageMessage(
 ): OutgoingRows {
   checkChannel(channel);
   const { file, width, height } = image;
-  if (!(file instanceof Blob) || file.size === 0)
-    throw invalid("file must be a non-empty Blob");
-  if (file.size > MAX_IMAGE_BYTES)
-    throw invalid(`file is larger than ${MAX_IMAGE_BYTES} bytes`);
-  if (!file.type.startsWith("image/"))
-    throw invalid("file must have an image/* type");
-  for (const side of [width, height]) {
-    if (!Number.isInteger(side) || side < 1 || side > MAX_IMAGE_SIDE) {
-      throw invalid(`width and height must be integers in 1–${MAX_IMAGE_SIDE}`);
-    }
-  }
+  if (!(file instanceof Blob)) throw invalid("file must be a Blob");
+  if (!Number.isInteger(width) || width < 1)
+    throw invalid("width must be a positive integer");
+  if (!Number.isInteger(height) || height < 1)
+    throw invalid("height must be a positive integer");
+  if (file.size === 0)
+    throw new SessionFailure("IMAGE_DAMAGED", "the file is empty");
+  if (!isUploadImageType(file.type))
+    throw new SessionFailure(
+      "IMAGE_NOT_ACCEPTED",
+      `type ${file.type} is not PNG, JPEG, WebP or GIF`,
+    );
+  const { maxBytes, maxPixels } = UPLOAD_LIMITS;
+  if (file.size > maxBytes || width * height > maxPixels)
+    throw new SessionFailure(
+      "IMAGE_TOO_LARGE",
+      `${String(file.size)} bytes, ${String(width)}×${String(height)} px; at most ${String(maxBytes)} bytes and ${String(maxPixels)} px`,
+    );
   const message = baseMessage(
     channel,
     ctx,

@@ -1,7 +1,14 @@
 // Chat image uploads: checks (type by magic bytes, size, pixel count, per-user quota), storage under
 // DATA_DIR/uploads with an unguessable name, the database record, lookup and deletion by the
 // uploader. A refused upload leaves nothing behind, on disk or in the database.
-import type { ApiErrorReason } from "#contract";
+import {
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_PIXELS,
+  UPLOAD_LIMITS,
+  UPLOAD_QUOTA_BYTES,
+  type ApiErrorReason,
+  type UploadLimits,
+} from "#contract";
 import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -11,29 +18,17 @@ import { uploadedFiles, users, type UploadedFileRow } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { readImageInfo } from "./imageInfo";
 
-/** Largest accepted file. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Largest accepted image, in pixels (width × height), so a tiny file cannot decode to gigabytes. */
-export const MAX_UPLOAD_PIXELS = 40_000_000;
-/** Total bytes one user may keep uploaded. */
-export const UPLOAD_QUOTA_BYTES = 200 * 1024 * 1024;
+// NOTE: the limits are #contract's, so the worker refuses before uploading what this would refuse.
+export { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS, UPLOAD_QUOTA_BYTES };
+export type { UploadLimits };
+
 /** Random bytes in a stored name: 192 bits, above the 128 the URL-as-capability needs. */
 const NAME_RANDOM_BYTES = 24;
 /** A stored name: base64url random part plus the sniffed type's extension. */
 export const STORED_NAME_PATTERN = "^[A-Za-z0-9_-]{32}\\.(png|jpg|webp|gif)$";
 const STORED_NAME = new RegExp(STORED_NAME_PATTERN);
 
-export interface UploadLimits {
-  maxBytes: number;
-  maxPixels: number;
-  quotaBytes: number;
-}
-
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
-  maxBytes: MAX_UPLOAD_BYTES,
-  maxPixels: MAX_UPLOAD_PIXELS,
-  quotaBytes: UPLOAD_QUOTA_BYTES,
-};
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = UPLOAD_LIMITS;
 
 export function isStoredName(name: string): boolean {
   return STORED_NAME.test(name);

@@ -9,7 +9,6 @@ import { ConnectionStatus } from "../../../workers/api";
 import type { AppDb } from "../../db/AppDb";
 import { channelKey, type ChannelRef } from "../../db/channelKey";
 import { im } from "../../state/im";
-import { open as openToast } from "../../state/toast";
 import { BackIcon } from "../../ui/icons";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { AgreementCards } from "../contract/AgreementCards";
@@ -20,7 +19,12 @@ import { Composer } from "./Composer";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { PERSON_CHANNEL } from "./destinySearch";
 import { ImageViewer } from "./ImageViewer";
-import { imageFilesOf, readImageSize } from "./imageFile";
+import {
+  ImageRefused,
+  imageFilesOf,
+  prepareImage,
+  type PreparedImage,
+} from "./imageFile";
 import { MessageRow } from "./MessageRow";
 import { digestText, messageView } from "./messageView";
 import { messenger, toastSessionError } from "./messengerActions";
@@ -145,15 +149,22 @@ export function ThreadView({
   const sendImages = (files: readonly File[]) => {
     void (async () => {
       for (const file of files) {
-        let size: { width: number; height: number };
+        let image: PreparedImage;
         try {
-          size = await readImageSize(file);
+          image = await prepareImage(file);
         } catch (error) {
-          console.warn("Image could not be read", error);
-          openToast({ type: "error", message: t`无法读取这张图片` });
+          console.warn("Image cannot be sent", error);
+          toastSessionError(
+            {
+              code: error instanceof ImageRefused ? error.code : "INTERNAL",
+              message: String(error),
+              retryable: false,
+            },
+            i18n,
+          );
           continue;
         }
-        const result = await messenger.sendImage(channel, { file, ...size });
+        const result = await messenger.sendImage(channel, image);
         if (!result.ok) toastSessionError(result.error, i18n);
         else list.current?.scrollToBottom();
       }

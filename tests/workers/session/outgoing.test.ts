@@ -1,6 +1,7 @@
-// Building outgoing rows: valid input becomes a wait message plus its outbox entry; bad input is an
-// INVALID_ARGUMENT SessionFailure, never a row.
+// Building outgoing rows: valid input becomes a wait message plus its outbox entry; bad input is a
+// SessionFailure (INVALID_ARGUMENT, or the image's precise reason), never a row.
 import { describe, expect, it } from "vitest";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "#contract";
 import { MAX_TEXT_LENGTH } from "../../../workers/api";
 import {
   buildImageMessage,
@@ -68,28 +69,6 @@ describe("outgoing rows", () => {
       () => buildTextMessage({ channelId: "p", channelType: 0 }, "hi", ctx),
     ],
     [
-      "empty image",
-      () =>
-        buildImageMessage(
-          peer,
-          { file: new Blob([], { type: "image/png" }), width: 1, height: 1 },
-          ctx,
-        ),
-    ],
-    [
-      "not an image",
-      () =>
-        buildImageMessage(
-          peer,
-          {
-            file: new Blob(["x"], { type: "text/plain" }),
-            width: 1,
-            height: 1,
-          },
-          ctx,
-        ),
-    ],
-    [
       "bad size",
       () =>
         buildImageMessage(
@@ -100,6 +79,41 @@ describe("outgoing rows", () => {
     ],
   ])("rejects %s with INVALID_ARGUMENT", (_name, build) => {
     expect(codeOf(build)).toBe("INVALID_ARGUMENT");
+  });
+
+  const image = (
+    bytes: number,
+    type: string,
+    width = 640,
+    height = 480,
+  ): (() => unknown) => {
+    const file = new Blob([new Uint8Array(bytes)], { type });
+    return () => buildImageMessage(peer, { file, width, height }, ctx);
+  };
+
+  it.each([
+    ["an empty file", image(0, "image/png"), "IMAGE_DAMAGED"],
+    ["a text file", image(1, "text/plain"), "IMAGE_NOT_ACCEPTED"],
+    [
+      "a HEIC photo (the server stores none)",
+      image(1, "image/heic"),
+      "IMAGE_NOT_ACCEPTED",
+    ],
+    [
+      "one byte over the limit",
+      image(MAX_UPLOAD_BYTES + 1, "image/jpeg"),
+      "IMAGE_TOO_LARGE",
+    ],
+    ["too many pixels", image(1, "image/png", 8001, 5000), "IMAGE_TOO_LARGE"],
+  ])("refuses %s as the server would (%s)", (_name, build, code) => {
+    expect(codeOf(build)).toBe(code);
+  });
+
+  it("accepts what the server accepts: the byte and pixel limits exactly", () => {
+    expect(codeOf(image(MAX_UPLOAD_BYTES, "image/jpeg"))).toBeUndefined();
+    expect(
+      codeOf(image(1, "image/gif", 8000, MAX_UPLOAD_PIXELS / 8000)),
+    ).toBeUndefined();
   });
 
   it("accepts the longest allowed text", () => {

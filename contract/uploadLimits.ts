@@ -1,0 +1,42 @@
+// What an uploaded chat image may be: the one definition the server enforces
+// (server/domain/files/uploads.ts), the worker checks before queuing (workers/session/outgoing.ts)
+// and the tab shrinks photos towards (src/features/destiny/imagePlan.ts), so the three never
+// disagree about what can be sent.
+
+/** Largest accepted file, in bytes (10 MiB). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Largest accepted image, in pixels (width × height), so a tiny file cannot decode to gigabytes. */
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+/** Total bytes one user may keep uploaded. */
+export const UPLOAD_QUOTA_BYTES = 200 * 1024 * 1024;
+
+/** The image types the server stores (it sniffs the magic bytes; the worker checks the Blob type). */
+export const UPLOAD_IMAGE_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "image/gif",
+] as const;
+/** One of {@link UPLOAD_IMAGE_TYPES}. */
+export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
+
+/** Whether `mime` is one of the types the server stores. */
+export function isUploadImageType(mime: string): mime is UploadImageType {
+  return (UPLOAD_IMAGE_TYPES as readonly string[]).includes(mime);
+}
+
+/** The limits one upload is checked against. */
+export interface UploadLimits {
+  readonly maxBytes: number;
+  readonly maxPixels: number;
+  readonly quotaBytes: number;
+}
+
+export const UPLOAD_LIMITS: UploadLimits = {
+  maxBytes: MAX_UPLOAD_BYTES,
+  maxPixels: MAX_UPLOAD_PIXELS,
+  quotaBytes: UPLOAD_QUOTA_BYTES,
+};
+
+/** Photos are shrunk on the device until their longest side is at most this many pixels. */
+export const CHAT_IMAGE_MAX_SIDE = 2560;
