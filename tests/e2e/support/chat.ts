@@ -178,12 +178,12 @@ export async function apiAs<T>(
   ) as Promise<T>;
 }
 
-/** Texts of the messages in a person channel as the server stores them (messageSync, newest 1000). */
-export async function serverTexts(
+/** Payloads (decoded JSON) of the messages in a person channel as the server stores them (messageSync, newest 1000). */
+export async function serverPayloads(
   page: Page,
   selfUid: string,
   peerUid: string,
-): Promise<string[]> {
+): Promise<Record<string, unknown>[]> {
   const data = await apiAs<{ messages: { payload: string }[] }>(
     page,
     "wuKong/v1/messageSync",
@@ -199,12 +199,25 @@ export async function serverTexts(
       },
     },
   );
-  return data.messages.map((m) => {
-    const json = JSON.parse(
-      Buffer.from(m.payload, "base64").toString("utf8"),
-    ) as { content?: unknown };
-    return typeof json.content === "string" ? json.content : "";
-  });
+  return data.messages.map(
+    (m) =>
+      JSON.parse(Buffer.from(m.payload, "base64").toString("utf8")) as Record<
+        string,
+        unknown
+      >,
+  );
+}
+
+/** Texts of the messages in a person channel as the server stores them (messageSync, newest 1000). */
+export async function serverTexts(
+  page: Page,
+  selfUid: string,
+  peerUid: string,
+): Promise<string[]> {
+  const payloads = await serverPayloads(page, selfUid, peerUid);
+  return payloads.map((json) =>
+    typeof json.content === "string" ? json.content : "",
+  );
 }
 
 /** Whether the server reports `imId` online (user/v1/infoByIm, the presence API). */
