@@ -1,10 +1,11 @@
 // Issue #23, what a first-time buyer meets on the storefront pages, in Chromium against the real
-// server: the monk page names the monk once, English text is set in a Latin font, and the home
-// banner shows its whole motif on a phone and a desktop; the chat composer keeps a text longer than
-// a message may be and refuses it clearly; the options of a product are chosen there, by pointer
-// or keyboard, and the order form starts with the chosen one; the fate-together form asks for the
-// birth hour as one of the twelve 时辰, and the staff's notice names it. (The sign-up writes into the
-// user's chat with service: it comes last.)
+// server: the monk page names the monk once; English text is set in a Latin font; the home banner
+// shows its whole motif on a phone and a desktop; the chat composer keeps a text longer than a
+// message may be and refuses it clearly; an empty chat with service greets the user and offers
+// common questions; a product's options are chosen there, by pointer or keyboard, and the order
+// form starts with the chosen one; the fate-together form asks for the birth hour as one of the
+// twelve 时辰, and the staff's notice names it. (The chat tests need the user's chat with service
+// empty, and the sign-up writes into it: they run in this order.)
 import { describe, expect, it } from "vitest";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { DESKTOP, MOBILE } from "../support/e2e/browser";
@@ -174,6 +175,38 @@ describe("the chat composer", () => {
     await box.press("Enter");
     expect(await box.inputValue()).toHaveLength(6000);
     expect(await page.locator(".thread .msg").count()).toBe(0);
+  });
+});
+
+describe("an empty chat with service", () => {
+  it("greets the user and sends a common question with one tap", async () => {
+    const { page } = await world.open(world.userState, "/favicon.svg");
+    // In English first (translated greeting and questions), then in Chinese.
+    await useCombo(page, "en", "light");
+    await page.goto(`/en/destiny?chat=${SERVICE_STAFF.imId}`);
+    const english = page.getByRole("region", {
+      name: "Hello, welcome to Fuyuan service. How can we help?",
+    });
+    await english
+      .getByRole("button", { name: "Where can I follow my order?" })
+      .waitFor();
+    await useCombo(page, "cn", "light");
+    await page.goto(`/destiny?chat=${SERVICE_STAFF.imId}`);
+    await waitConnected(page);
+    const welcome = page.getByRole("region", {
+      name: "您好，欢迎来到福缘客服。有什么可以帮您？",
+    });
+    await welcome.waitFor();
+    expect(await page.getByText("— 以上是全部聊天记录 —").count()).toBe(0);
+    const questions = welcome.getByRole("button");
+    expect(await questions.count()).toBeGreaterThanOrEqual(3);
+    const question = (await questions.nth(1).textContent())!;
+    await questions.nth(1).click();
+    await page.locator(".thread .msg", { hasText: question }).waitFor();
+    await welcome.waitFor({ state: "detached" });
+    await expect
+      .poll(() => serverTexts(page, DEMO_USER.imId, SERVICE_STAFF.imId))
+      .toEqual([question]);
   });
 });
 

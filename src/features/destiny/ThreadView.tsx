@@ -26,6 +26,7 @@ import {
   type PreparedImage,
 } from "./imageFile";
 import { MessageRow } from "./MessageRow";
+import { ServiceWelcome } from "./ServiceWelcome";
 import { digestText, messageView } from "./messageView";
 import { messenger, toastSessionError } from "./messengerActions";
 import { markThreadOpenIfNeeded, markThreadPainted } from "./threadMarks";
@@ -55,6 +56,7 @@ interface ThreadViewProps {
 }
 
 const rowKey = (row: ThreadRow) => row.key;
+const NO_ROWS: readonly ThreadRow[] = [];
 /** Messages keep their place; day separators and the history marker move as history arrives. */
 const anchorable = (key: string) =>
   key !== START_KEY && !key.startsWith(DAY_KEY_PREFIX);
@@ -97,6 +99,11 @@ export function ThreadView({
           }),
     [view, selfUid, thread.reachedStart],
   );
+  // An empty chat with service greets the user (instead of only the "that is all" marker).
+  const welcome =
+    profile?.isService === 1 &&
+    thread.reachedStart &&
+    !rows.some((row) => row.kind === "message");
   const list = useRef<VirtualListHandle>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
@@ -272,7 +279,7 @@ export function ThreadView({
       ) : null}
       {/* NOTE: mounted before the data arrives, so its viewport is measured by then. */}
       <VirtualList
-        items={rows}
+        items={welcome ? NO_ROWS : rows}
         getKey={rowKey}
         estimateSize={estimateRowHeight}
         renderItem={renderRow}
@@ -299,6 +306,7 @@ export function ThreadView({
       <div className="visually-hidden" aria-live="polite">
         {announcement}
       </div>
+      {welcome ? <ServiceWelcome onAsk={sendText} /> : null}
       <Composer
         ref={composer}
         label={t`给 ${title} 发消息`}
