@@ -1,16 +1,43 @@
 // Build of the PWA (Vite 8 + rolldown) and the Vitest projects that mirror the source tree.
 import { defineConfig } from "vitest/config";
+import type { Plugin } from "vite";
+import { transformAsync, type ParserOptions } from "@babel/core";
 import react from "@vitejs/plugin-react";
-import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 // NOTE: the Lingui macros run through Babel only in files that import a macro (toolchain gotcha 3).
-const linguiMacros = defineRolldownBabelPreset({
-  preset: () => ({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
-  rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
-});
+// These few lines stand in for @rolldown/plugin-babel, every release of which declares Node
+// >= 22.12 while we promise 20.19 (npm warned EBADENGINE on each install, issue #23).
+function linguiMacros(): Plugin {
+  return {
+    name: "fuyuan:lingui-macros",
+    enforce: "pre",
+    transform: {
+      filter: {
+        id: { include: /\.[jt]sx?(?:$|\?)/, exclude: /[/\\]node_modules[/\\]/ },
+        code: /@lingui\/(core|react)\/macro/,
+      },
+      async handler(code, id) {
+        const file = id.replace(/\?.*$/, "");
+        const syntax: ParserOptions["plugins"] = [];
+        if (/\.tsx?$/.test(file)) syntax.push("typescript");
+        if (/x$/.test(file)) syntax.push("jsx");
+        const result = await transformAsync(code, {
+          filename: file,
+          babelrc: false,
+          configFile: false,
+          sourceMaps: true,
+          parserOpts: { sourceType: "module", plugins: syntax },
+          plugins: ["@lingui/babel-plugin-lingui-macro"],
+        });
+        if (result?.code == null) return null;
+        return { code: result.code, map: result.map ?? null };
+      },
+    },
+  };
+}
 
 const serverPort = process.env.PORT ?? "8080";
 
@@ -80,7 +107,7 @@ const pwa = VitePWA({
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
-    babel({ presets: [linguiMacros] }),
+    linguiMacros(),
     react(),
     lingui({ failOnMissing: process.env.NODE_ENV === "production" }),
     pwa,
