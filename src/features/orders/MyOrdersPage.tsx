@@ -1,11 +1,15 @@
-// My orders, newest first: a status filter, one card per order linking to it, pagination.
+// My orders, newest first: a status filter, one card per order (its picture, option and amount)
+// linking to it, an unpaid one with "去支付" and the time left before it is cancelled; pagination.
+import { useId } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ORDER_STATUSES } from "../../api/commerce";
+import { ORDER_STATUSES, type Order } from "../../api/commerce";
 import { formatDateTime, formatPriceFen } from "../../lib/format";
 import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
 import { Pagination } from "../../ui/Pagination";
+import { LazyImage } from "../../ui/LazyImage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { formatMinutesSeconds, usePayBefore } from "./usePayBefore";
 import { ORDER_STATUS_LABELS } from "./orderLabels";
 import "../blessing/blessing.css";
 import "./orders.css";
@@ -59,35 +63,47 @@ export function MyOrdersPage() {
       ) : (
         <ul className="order-list">
           {data.list.map((order) => (
-            <li key={order.masterId}>
+            <li key={order.masterId} className="card order-card">
               <Link
-                className="card card-link order-card"
+                className="order-card-link"
                 to="/{-$locale}/order"
                 params={{ locale: localeParam }}
                 search={{ masterOrderNo: order.masterOrderNo }}
               >
-                <span className="order-card-head">
-                  <strong className="order-card-title">
-                    {order.product.title}
-                  </strong>
-                  <span
-                    className={`chip order-status order-status-${order.status}`}
-                  >
-                    {i18n._(ORDER_STATUS_LABELS[order.status])}
+                <LazyImage
+                  className="order-card-cover"
+                  src={order.product.cover}
+                  alt=""
+                  width={72}
+                  height={72}
+                />
+                <span className="order-card-body">
+                  <span className="order-card-head">
+                    <strong className="order-card-title">
+                      {order.product.title}
+                    </strong>
+                    <span
+                      className={`chip order-status order-status-${order.status}`}
+                    >
+                      {i18n._(ORDER_STATUS_LABELS[order.status])}
+                    </span>
                   </span>
-                </span>
-                <span className="muted">
-                  {order.option.label} × {order.quantity}
-                </span>
-                <span className="order-card-foot">
-                  <time className="muted" dateTime={order.createdAt}>
-                    {formatDateTime(order.createdAt, locale)}
-                  </time>
-                  <span className="price">
-                    <strong>{formatPriceFen(order.totalFen)}</strong>
+                  <span className="muted">
+                    {order.option.label} × {order.quantity}
+                  </span>
+                  <span className="order-card-foot">
+                    <time className="muted" dateTime={order.createdAt}>
+                      {formatDateTime(order.createdAt, locale)}
+                    </time>
+                    <span className="price">
+                      <strong>{formatPriceFen(order.totalFen)}</strong>
+                    </span>
                   </span>
                 </span>
               </Link>
+              {order.status === "pending_payment" ? (
+                <PayNow order={order} />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -98,5 +114,31 @@ export function MyOrdersPage() {
         total={data.total}
       />
     </div>
+  );
+}
+
+/** An unpaid order's way to pay, and the time left before the sweeper cancels it. */
+function PayNow({ order }: { order: Order }) {
+  const localeParam = useLocaleParam();
+  const id = useId();
+  const left = usePayBefore(order.payBefore);
+  if (left === 0) return null;
+  return (
+    <p className="order-card-pay">
+      {left === null ? null : (
+        <span id={id} className="muted" role="timer">
+          <Trans>剩余 {formatMinutesSeconds(left)}，超时自动取消</Trans>
+        </span>
+      )}
+      <Link
+        className="btn btn-primary"
+        to="/{-$locale}/order"
+        params={{ locale: localeParam }}
+        search={{ masterOrderNo: order.masterOrderNo }}
+        aria-describedby={left === null ? undefined : id}
+      >
+        <Trans>去支付</Trans>
+      </Link>
+    </p>
   );
 }

@@ -98,3 +98,26 @@ it("/my links to my orders and to the fate sign-up", async () => {
     screen.getByRole("link", { name: "共结善缘报名" }).getAttribute("href"),
   ).toBe("/register");
 });
+
+it("shows each order's picture, and an unpaid one's way to pay with the time left", async () => {
+  const unpaid = commerce.seed({
+    payBefore: new Date(Date.now() + 125_000).toISOString(),
+  });
+  commerce.seed({ status: "paid", payBefore: null });
+  signIn(api);
+  renderApp("/myOrder");
+  const pay = await screen.findByRole(
+    "link",
+    { name: "去支付" },
+    { timeout: 5000 },
+  );
+  expect(pay.getAttribute("href")).toBe(
+    `/order?masterOrderNo=${unpaid.masterOrderNo}`,
+  );
+  const timer = screen.getByRole("timer");
+  expect(timer.textContent).toMatch(/^剩余 02:0\d，超时自动取消$/);
+  expect(pay.getAttribute("aria-describedby")).toBe(timer.id);
+  expect(screen.getAllByRole("link", { name: "去支付" })).toHaveLength(1);
+  const covers = document.querySelectorAll("img.order-card-cover");
+  expect(covers).toHaveLength(2);
+});
