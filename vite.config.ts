@@ -41,6 +41,28 @@ function linguiMacros(): Plugin {
 
 const serverPort = process.env.PORT ?? "8080";
 
+// NOTE: rolldown's PLUGIN_TIMINGS notice (about 15 lines of per-plugin timings on every build) is
+// advice for plugin authors, not a warning about our output; every other check stays on.
+const checks = { bundlerTimings: false };
+
+// NOTE: vite-plugin-pwa 2.0 builds the service worker with the deprecated
+// `output.inlineDynamicImports: true`; rolldown's replacement with the same output is
+// `codeSplitting: false` (one sw.js, no chunks). The same checks as the app build apply.
+const swBuildOptions: Plugin = {
+  name: "fuyuan:sw-build-options",
+  config(config) {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the name the PWA plugin writes
+    const options = config.build?.rollupOptions;
+    if (!options) return;
+    options.checks = { ...options.checks, ...checks };
+    const output = options.output;
+    if (output && !Array.isArray(output) && "inlineDynamicImports" in output) {
+      Reflect.deleteProperty(output, "inlineDynamicImports");
+      output.codeSplitting = false;
+    }
+  },
+};
+
 // NOTE: PWA (house style 15): prompt-type updates, injectManifest with the TypeScript service
 // worker src/sw/sw.ts (built to /sw.js), which adds the Web Push handlers. The app shell, every
 // route chunk, the IM worker bundle and the bundled cn catalog are precached (the globs below);
@@ -101,6 +123,7 @@ const pwa = VitePWA({
     globPatterns: ["**/*.{js,css,html,svg,webmanifest}", "icons/icon-*.png"],
     globIgnores: ["**/messages-*.js", "images/**", "**/*.map"],
     maximumFileSizeToCacheInBytes: 3_000_000,
+    buildPlugins: { vite: [swBuildOptions] },
   },
 });
 
@@ -125,6 +148,7 @@ export default defineConfig({
     target: "es2022",
     sourcemap: true,
     manifest: true,
+    rolldownOptions: { checks },
   },
   test: {
     globals: true,
