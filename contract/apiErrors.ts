@@ -111,6 +111,8 @@ export const API_ERRORS = {
   PAYMENT_REFUSED: 502,
   PAYMENT_UNAVAILABLE: 503,
   PAYMENT_JSAPI_UNAVAILABLE: 503,
+  /** WeChat Pay refused H5 (phone browser) payment: the merchant has not enabled it. */
+  PAYMENT_H5_UNAVAILABLE: 503,
   WECHAT_AUTH_EXPIRED: 400,
   WECHAT_UNREACHABLE: 502,
   PAYER_OPENID_MISSING: 409,

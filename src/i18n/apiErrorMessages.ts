@@ -151,6 +151,8 @@ export const API_ERROR_MESSAGES: Readonly<Record<ApiErrorReason, Sentence>> = {
   PAYMENT_REFUSED: () => msg`微信支付未能受理本次支付，请稍后再试`,
   PAYMENT_UNAVAILABLE: () => msg`微信支付暂时不可用，请稍后再试`,
   PAYMENT_JSAPI_UNAVAILABLE: () => msg`暂不支持在微信内支付，请在浏览器中打开`,
+  PAYMENT_H5_UNAVAILABLE: () =>
+    msg`暂不支持在手机浏览器中支付，请在微信中打开本页或用电脑扫码支付`,
   WECHAT_AUTH_EXPIRED: () => msg`微信授权已失效，请重新发起支付`,
   WECHAT_UNREACHABLE: () => msg`微信暂时无法响应，请重试`,
   PAYER_OPENID_MISSING: () => msg`需要先完成微信授权才能支付`,

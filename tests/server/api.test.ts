@@ -199,6 +199,7 @@ describeEachDatabase("API envelope and errors", (database) => {
         "/api/app/pay/v1/bindOpenid",
         "/api/app/pay/v1/jsapi",
         "/api/app/pay/v1/native",
+        "/api/app/pay/v1/h5",
         "/api/app/pay/v1/status",
         "/api/app/oapi/v1/blessings",
         "/api/app/oapi/v1/blessings/{id}",

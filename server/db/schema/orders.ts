@@ -34,7 +34,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAY_CHANNELS = ["jsapi", "native"] as const;
+export const PAY_CHANNELS = ["jsapi", "native", "h5"] as const;
 export type PayChannel = (typeof PAY_CHANNELS)[number];
 
 const inList = (column: string, values: readonly string[]) =>
@@ -74,11 +74,12 @@ export const orders = pgTable(
     /** SHA-256 (hex) of the pending snsapi_base state, single use. */
     oauthStateHash: text("oauth_state_hash"),
     oauthStateExpiresAt: at("oauth_state_expires_at"),
-    /** The current WeChat Pay attempt: out_trade_no = masterOrderNo + J|N + attempt. */
+    /** The current WeChat Pay attempt: out_trade_no = masterOrderNo + J|N|H + attempt. */
     payChannel: text("pay_channel").$type<PayChannel>(),
     payAttempt: smallint("pay_attempt").notNull().default(0),
     outTradeNo: text("out_trade_no").unique(),
     prepayId: text("prepay_id"),
+    /** Native code_url, or H5 h5_url (the page WeChat Pay opens in a phone browser). */
     codeUrl: text("code_url"),
     /** Openid the current JSAPI prepay was made for. */
     prepayOpenid: text("prepay_openid"),

@@ -4,7 +4,7 @@
 import { randomInt } from "node:crypto";
 
 const BEIJING_OFFSET_MS = 8 * 3_600_000;
-const OUT_TRADE_NO = /^(\d{18})([JN])(\d{1,4})$/;
+const OUT_TRADE_NO = /^(\d{18})([JNH])(\d{1,4})$/;
 
 export const MASTER_ORDER_NO_PATTERN = "^\\d{18}$";
 
@@ -18,13 +18,15 @@ export function newMasterOrderNo(now: number): string {
   return `${day}${String(high).padStart(5, "0")}${String(low).padStart(5, "0")}`;
 }
 
-/** out_trade_no of attempt `attempt` through `channel`: masterOrderNo + J|N + attempt. */
+const CHANNEL_LETTER = { jsapi: "J", native: "N", h5: "H" } as const;
+
+/** out_trade_no of attempt `attempt` through `channel`: masterOrderNo + J|N|H + attempt. */
 export function outTradeNoFor(
   masterOrderNo: string,
-  channel: "jsapi" | "native",
+  channel: keyof typeof CHANNEL_LETTER,
   attempt: number,
 ): string {
-  return `${masterOrderNo}${channel === "jsapi" ? "J" : "N"}${attempt}`;
+  return `${masterOrderNo}${CHANNEL_LETTER[channel]}${attempt}`;
 }
 
 /** The masterOrderNo an out_trade_no belongs to, or null when it is not one of ours. */

@@ -1,5 +1,6 @@
-// Markup of the development WeChat Pay cashier (/dev/pay/cashier): the order and amount with
-// Approve / Cancel forms, and the result pages. Rendering only: no scripts, plain forms.
+// Markup of the development WeChat Pay cashier (/dev/pay/cashier, and /dev/pay/h5 for H5): the
+// order and amount with Approve / Cancel forms, and the result pages. Rendering only: no scripts,
+// plain forms.
 import { escapeHtml, page } from "../dev/html";
 
 export interface CashierOrder {
@@ -18,14 +19,28 @@ export function yuan(fen: number): string {
   return `¥${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, "0")}`;
 }
 
-export function cashierPage(order: CashierOrder, returnTo: string): string {
-  const hidden = `<input type="hidden" name="prepay_id" value="${escapeHtml(order.prepayId)}"><input type="hidden" name="return" value="${escapeHtml(returnTo)}">`;
+/** `back` is the Native/JSAPI `return` path, or H5's `redirect_url`, carried through the forms. */
+export function cashierPage(
+  order: CashierOrder,
+  back: { return: string } | { redirect_url?: string },
+): string {
+  const hidden = Object.entries({ prepay_id: order.prepayId, ...back })
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`,
+    )
+    .join("");
   const payable = order.state === "NOTPAY";
+  const h5 = order.tradeType === "MWEB";
   return page({
-    title: "WeChat Pay cashier · Fuyuan dev",
+    title: `WeChat Pay ${h5 ? "H5 " : ""}cashier · Fuyuan dev`,
     css: CSS,
-    body: `<h1>WeChat Pay (emulator)</h1>
-<p class="lead">Approving sends WeChat Pay's signed, encrypted notification to the server's notify endpoint, as the real service would.</p>
+    body: `<h1>WeChat Pay${h5 ? " H5" : ""} (emulator)</h1>
+<p class="lead">${
+      h5
+        ? "A phone browser outside WeChat pays here (h5_url). Approving sends WeChat Pay's signed, encrypted notification to the server's notify endpoint, then returns to redirect_url, as the real service would."
+        : "Approving sends WeChat Pay's signed, encrypted notification to the server's notify endpoint, as the real service would."
+    }</p>
 <div class="entry">
 <header><span class="tag">${escapeHtml(order.tradeType)}</span><span class="to">${escapeHtml(order.title)}</span><span>${escapeHtml(order.state)}</span></header>
 <p class="code">${yuan(order.totalFen)}</p>

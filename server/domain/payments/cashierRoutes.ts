@@ -1,13 +1,16 @@
 // Development WeChat Pay cashier (mounted only with the emulator, never in production):
 // GET /dev/pay/cashier?prepay_id= shows the order; POST /dev/pay/approve pays it at the emulator
 // and sends the signed, encrypted notification over HTTP to PUBLIC_URL's notify endpoint (so the
-// real verification path runs); POST /dev/pay/cancel leaves it unpaid.
+// real verification path runs); POST /dev/pay/cancel leaves it unpaid. GET /dev/pay/h5?prepay_id=
+// &redirect_url= is the H5 cashier a phone browser opens (h5_url): like WeChat's, it sends the
+// browser back to redirect_url (only a page on PUBLIC_URL) after paying or leaving.
 import type { FastifyReply } from "fastify";
 import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema";
 import { pick } from "../../lib/locale";
 import { devPageCsp } from "../dev/html";
 import type { CommercePlugin } from "../orders/commerceDeps";
+import { EMULATED_H5_PATH } from "../../providers/wechatPay/EmulatedOrders";
 import { masterOrderNoOf } from "../orders/orderNumbers";
 import {
   type CashierOrder,
@@ -18,6 +21,11 @@ import {
 
 type Fields = Record<string, unknown>;
 const PREPAY_ID = /^wx[0-9a-f]{14,64}$/i;
+const TRADE_TYPES: Record<string, string> = {
+  J: "JSAPI",
+  N: "NATIVE",
+  H: "MWEB",
+};
 
 export const cashierRoutes: CommercePlugin = (app, deps) => {
   const { db, pay } = deps;
@@ -36,6 +44,21 @@ export const cashierRoutes: CommercePlugin = (app, deps) => {
       ? value
       : "/";
   };
+  /** H5: the absolute redirect_url, only on our own site; null without one, "" when foreign. */
+  const redirectOf = (fields: Fields): string | null => {
+    const value = fields.redirect_url;
+    if (value === undefined || value === "") return null;
+    if (typeof value !== "string") return "";
+    try {
+      const url = new URL(value);
+      return url.origin === origin() ? url.toString() : "";
+    } catch {
+      return "";
+    }
+  };
+  /** Where the result pages' "Back to the app" link goes. */
+  const backOf = (fields: Fields): string =>
+    redirectOf(fields) || returnOf(fields);
 
   const find = async (fields: Fields): Promise<CashierOrder | string> => {
     const provider = await pay.provider();
@@ -66,8 +89,7 @@ export const cashierRoutes: CommercePlugin = (app, deps) => {
       totalFen: wire.amount.total,
       state: wire.trade_state,
       tradeType:
-        wire.trade_type ??
-        (wire.out_trade_no.includes("J") ? "JSAPI" : "NATIVE"),
+        wire.trade_type ?? TRADE_TYPES[wire.out_trade_no.charAt(18)] ?? "?",
     };
   };
 
@@ -83,7 +105,37 @@ export const cashierRoutes: CommercePlugin = (app, deps) => {
           400,
           resultPage("Cannot pay", found, returnOf(fields), false),
         );
-      return html(reply, 200, cashierPage(found, returnOf(fields)));
+      return html(reply, 200, cashierPage(found, { return: returnOf(fields) }));
+    },
+  );
+
+  app.get(
+    EMULATED_H5_PATH,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const fields = request.query as Fields;
+      const redirect = redirectOf(fields);
+      const found = await find(fields);
+      if (typeof found === "string" || redirect === "")
+        return html(
+          reply,
+          400,
+          resultPage(
+            "Cannot pay",
+            typeof found === "string"
+              ? found
+              : `redirect_url must be a page on ${origin()} (WeChat returns only to the merchant's H5 domain).`,
+            "/",
+            false,
+          ),
+        );
+      return html(
+        reply,
+        200,
+        cashierPage(found, {
+          ...(redirect === null ? {} : { redirect_url: redirect }),
+        }),
+      );
     },
   );
 
@@ -101,7 +153,8 @@ export const cashierRoutes: CommercePlugin = (app, deps) => {
       { schema: { hide: true } },
       async (request, reply) => {
         const fields = (request.body ?? {}) as Fields;
-        const back = returnOf(fields);
+        const back = backOf(fields);
+        const redirect = redirectOf(fields);
         const found = await find(fields);
         const emulator = (await pay.provider())?.emulator;
         if (typeof found === "string" || emulator == null)
@@ -159,6 +212,7 @@ export const cashierRoutes: CommercePlugin = (app, deps) => {
           );
         }
         const delivered = status >= 200 && status < 300;
+        if (delivered && redirect) return reply.redirect(redirect, 303);
         return html(
           reply,
           delivered ? 200 : 502,
@@ -179,13 +233,15 @@ export const cashierRoutes: CommercePlugin = (app, deps) => {
       { schema: { hide: true } },
       (request, reply) => {
         const fields = (request.body ?? {}) as Fields;
+        const redirect = redirectOf(fields);
+        if (redirect) return reply.redirect(redirect, 303);
         return html(
           reply,
           200,
           resultPage(
             "Not paid",
             "You left the cashier; the order is still waiting for payment.",
-            returnOf(fields),
+            backOf(fields),
             true,
           ),
         );

@@ -1,23 +1,26 @@
 // Pay endpoints under /api/app/pay/v1 (signed in, own orders only): the snsapi_base state and
-// openid binding for JSAPI, JSAPI and Native payment, and the status the client polls. The client
+// openid binding for JSAPI, JSAPI, Native (QR) and H5 (phone browser) payment, and the status the
+// client polls. The client
 // never decides that an order is paid: only notify.ts, the sweeper and WeChat queries do.
 import { and, eq, gt } from "drizzle-orm";
-import { orders } from "../../db/schema";
+import { type OrderRow, orders } from "../../db/schema";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
 import { isProviderError } from "../../providers/errors";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { randomBase36, sha256Hex } from "../auth/tokenCrypto";
 import type { CommercePlugin } from "../orders/commerceDeps";
-import { findOwnOrder } from "../orders/orderQueries";
+import { findOwnOrder, type OrderRefInput } from "../orders/orderQueries";
 import { PAID_STATUSES } from "../orders/orderStatus";
 import { PAY_WINDOW_MS } from "../orders/present";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { WECHAT_CALLBACK_PATH } from "../system/runtimeConfig";
-import { preparePayment, requirePayable } from "./preparePayment";
+import type { PayProvider } from "./payServices";
+import { type PayerOf, preparePayment, requirePayable } from "./preparePayment";
 import {
   BindOpenidRequest,
   BindOpenidResult,
+  H5Result,
   JsapiRequest,
   JsapiResult,
   NativeResult,
@@ -34,8 +37,30 @@ const ERRORS = { ...ORDER_ERRORS, 502: ORDER_ERRORS[503] };
 export const payRoutes: CommercePlugin = (app, deps) => {
   const { db, auth, clock, pay } = deps;
   const context = () => ({ db, now: clock(), logger: deps.logger });
-  const payBefore = (createdAt: Date) =>
-    new Date(createdAt.getTime() + PAY_WINDOW_MS).toISOString();
+  /** What every pay answer says about the order. */
+  const answerFor = (order: OrderRow, provider: PayProvider) => ({
+    masterId: order.id,
+    masterOrderNo: order.masterOrderNo,
+    totalFen: order.totalFen,
+    payBefore: new Date(
+      order.createdAt.getTime() + PAY_WINDOW_MS,
+    ).toISOString(),
+    emulator: provider.emulator !== null,
+  });
+  /** Native and H5: the order's one prepay, and the URL WeChat Pay gave for it. */
+  const payByUrl = async (
+    ref: OrderRefInput,
+    { userId }: { userId: number },
+    payer: PayerOf & { channel: "native" | "h5" },
+  ) => {
+    const { order } = await findOwnOrder(db, userId, ref);
+    requirePayable(order, clock());
+    const provider = await pay.requireProvider();
+    const prepared = await preparePayment(context(), provider, order, payer);
+    if (prepared.codeUrl === null)
+      throw new Error(`${payer.channel} prepay without its URL`);
+    return { answer: answerFor(order, provider), url: prepared.codeUrl };
+  };
 
   app.post(
     "/pay/v1/oauthState",
@@ -213,13 +238,10 @@ export const payRoutes: CommercePlugin = (app, deps) => {
           "PAYMENT_JSAPI_UNAVAILABLE",
           "JSAPI payment needs the WeChat official account (WECHAT_MP_APP_ID/SECRET)",
         );
-      const prepared = await preparePayment(
-        context(),
-        provider,
-        order,
-        "jsapi",
-        order.payerOpenid,
-      );
+      const prepared = await preparePayment(context(), provider, order, {
+        channel: "jsapi",
+        openid: order.payerOpenid,
+      });
       if (prepared.prepayId === null)
         throw new Error("JSAPI prepay without prepay_id");
       const params = provider.client.jsapiPayParams({
@@ -239,11 +261,7 @@ export const payRoutes: CommercePlugin = (app, deps) => {
       const cashier = new URL("/dev/pay/cashier", publicUrl);
       cashier.searchParams.set("prepay_id", prepared.prepayId);
       return ok({
-        masterId: order.id,
-        masterOrderNo: order.masterOrderNo,
-        totalFen: order.totalFen,
-        payBefore: payBefore(order.createdAt),
-        emulator: provider.emulator !== null,
+        ...answerFor(order, provider),
         ...params,
         config,
         cashierUrl: provider.emulator === null ? null : cashier.toString(),
@@ -265,27 +283,34 @@ export const payRoutes: CommercePlugin = (app, deps) => {
       },
     },
     async (request) => {
-      const { userId } = signedIn(request);
-      const { order } = await findOwnOrder(db, userId, request.body);
-      requirePayable(order, clock());
-      const provider = await pay.requireProvider();
-      const prepared = await preparePayment(
-        context(),
-        provider,
-        order,
-        "native",
-        null,
-      );
-      if (prepared.codeUrl === null)
-        throw new Error("Native prepay without code_url");
-      return ok({
-        masterId: order.id,
-        masterOrderNo: order.masterOrderNo,
-        totalFen: order.totalFen,
-        payBefore: payBefore(order.createdAt),
-        emulator: provider.emulator !== null,
-        codeUrl: prepared.codeUrl,
+      const { answer, url } = await payByUrl(request.body, signedIn(request), {
+        channel: "native",
       });
+      return ok({ ...answer, codeUrl: url });
+    },
+  );
+
+  app.post(
+    "/pay/v1/h5",
+    {
+      onRequest: auth.authenticate,
+      schema: {
+        tags,
+        summary:
+          "Pay in a phone browser outside WeChat: an H5 h5_url to open (then poll pay/v1/status on return)",
+        security: BEARER,
+        body: OrderRefBody,
+        response: { 200: EnvelopeOf(H5Result), ...ERRORS },
+      },
+    },
+    async (request) => {
+      // NOTE: WeChat checks that the browser opening h5_url has this IP: request.ip follows
+      // TRUST_PROXY, so behind a proxy it is the X-Forwarded-For client, never the proxy.
+      const { answer, url } = await payByUrl(request.body, signedIn(request), {
+        channel: "h5",
+        clientIp: request.ip,
+      });
+      return ok({ ...answer, h5Url: url });
     },
   );
 

@@ -1,5 +1,5 @@
-// TypeBox schemas of the pay API: the silent-authorisation state and openid binding, JSAPI and
-// Native payment answers, and the status the client polls.
+// TypeBox schemas of the pay API: the silent-authorisation state and openid binding, JSAPI, Native
+// and H5 payment answers, and the status the client polls.
 import { Type } from "typebox";
 import { ORDER_STATUSES } from "../../db/schema";
 import { OrderRefFields } from "../orders/schemas";
@@ -87,6 +87,14 @@ export const NativeResult = Type.Object({
   ...PayCommon,
   codeUrl: Type.String({
     description: "Render as a QR code; poll pay/v1/status.",
+  }),
+});
+
+export const H5Result = Type.Object({
+  ...PayCommon,
+  h5Url: Type.String({
+    description:
+      "Send the phone browser here with `&redirect_url=` + the encoded order page; poll pay/v1/status on return.",
   }),
 });
 

@@ -1,6 +1,7 @@
-// The emulator's order book and its four API v3 routes (JSAPI and Native prepay, query by
+// The emulator's order book and its five API v3 routes (JSAPI, Native and H5 prepay, query by
 // out_trade_no, close), answering with the documented status codes, error codes and bodies.
 import { randomBytes, randomInt } from "node:crypto";
+import { isIP } from "node:net";
 import { ProviderError, PROVIDERS } from "../errors";
 import type { Clock } from "../lib/runtime";
 import type { TradeState, WireTransaction } from "./wechatPayTypes";
@@ -12,7 +13,7 @@ export interface EmulatedOrder {
   outTradeNo: string;
   notifyUrl: string;
   total: number;
-  tradeType: "JSAPI" | "NATIVE";
+  tradeType: TradeType;
   payerOpenid: string | undefined;
   state: TradeState;
   transactionId: string | undefined;
@@ -21,6 +22,14 @@ export interface EmulatedOrder {
   /** The order parameters as first placed; a different repeat is a duplicate out_trade_no. */
   fingerprint: string;
 }
+
+/** WeChat Pay's trade_type of each prepay route (H5 is "MWEB"). */
+export type TradeType = "JSAPI" | "NATIVE" | "MWEB";
+
+/** The emulator's H5 cashier: h5_url points here (the browser appends `&redirect_url=`). */
+export const EMULATED_H5_PATH = "/dev/pay/h5";
+
+const H5_TYPES = ["Wap", "iOS", "Android"];
 
 export interface RouteResult {
   status: number;
@@ -69,6 +78,8 @@ export class EmulatedOrders {
       return this.#prepayRoute("JSAPI", body);
     if (method === "POST" && pathname === "/v3/pay/transactions/native")
       return this.#prepayRoute("NATIVE", body);
+    if (method === "POST" && pathname === "/v3/pay/transactions/h5")
+      return this.#prepayRoute("MWEB", body);
     const match = ORDER_PATH.exec(pathname);
     const outTradeNo =
       match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
@@ -153,7 +164,7 @@ export class EmulatedOrders {
     return `${new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
   }
 
-  #prepayRoute(tradeType: "JSAPI" | "NATIVE", body: string): RouteResult {
+  #prepayRoute(tradeType: TradeType, body: string): RouteResult {
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -170,9 +181,12 @@ export class EmulatedOrders {
       notify_url: notifyUrl,
       amount,
       payer,
+      scene_info: scene,
     } = parsed;
     const total = isRecord(amount) ? amount.total : undefined;
     const openid = isRecord(payer) ? payer.openid : undefined;
+    const clientIp = isRecord(scene) ? scene.payer_client_ip : undefined;
+    const h5 = isRecord(scene) ? scene.h5_info : undefined;
     const missing = [
       typeof appid === "string" && appid !== "" ? undefined : "appid",
       typeof mchid === "string" && mchid !== "" ? undefined : "mchid",
@@ -189,9 +203,16 @@ export class EmulatedOrders {
       Number.isSafeInteger(total) && (total as number) >= 1
         ? undefined
         : "amount.total",
-      tradeType === "NATIVE" || (typeof openid === "string" && openid !== "")
+      tradeType !== "JSAPI" || (typeof openid === "string" && openid !== "")
         ? undefined
         : "payer.openid",
+      tradeType !== "MWEB" || (typeof clientIp === "string" && isIP(clientIp))
+        ? undefined
+        : "scene_info.payer_client_ip",
+      tradeType !== "MWEB" ||
+      (isRecord(h5) && H5_TYPES.includes(String(h5.type)))
+        ? undefined
+        : "scene_info.h5_info.type",
     ].filter((field) => field !== undefined);
     if (
       missing.length > 0 ||
@@ -244,9 +265,16 @@ export class EmulatedOrders {
     this.#prepay.set(prepayId, outTradeNo);
     if (tradeType === "JSAPI")
       return { status: 200, body: { prepay_id: prepayId } };
-    const cashier = new URL("/dev/pay/cashier", this.#options.publicUrl);
+    const cashier = new URL(
+      tradeType === "MWEB" ? EMULATED_H5_PATH : "/dev/pay/cashier",
+      this.#options.publicUrl,
+    );
     cashier.searchParams.set("prepay_id", prepayId);
-    return { status: 200, body: { code_url: cashier.toString() } };
+    if (tradeType === "NATIVE")
+      return { status: 200, body: { code_url: cashier.toString() } };
+    // NOTE: like WeChat's checkmweb URL, it has a query, so `&redirect_url=` can be appended.
+    cashier.searchParams.set("package", String(randomInt(1e9, 1e10)));
+    return { status: 200, body: { h5_url: cashier.toString() } };
   }
 
   #closeRoute(outTradeNo: string, body: string): RouteResult {

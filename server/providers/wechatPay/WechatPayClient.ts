@@ -1,7 +1,8 @@
-// Real WeChat Pay API v3 for one merchant: signed JSAPI/Native orders, query and close, the JSAPI
+// Real WeChat Pay API v3 for one merchant: signed JSAPI/Native/H5 orders, query and close, the JSAPI
 // pay parameters for WeixinJSBridge, and notification verification. Every answer must carry a valid
 // platform signature before its body is believed.
 import { createPrivateKey } from "node:crypto";
+import { isIP } from "node:net";
 import type { KeyObject } from "node:crypto";
 import { z } from "zod";
 import { ProviderError, PROVIDERS } from "../errors";
@@ -123,6 +124,25 @@ export class WechatPayClient {
     );
     return parseAnswer(z.object({ code_url: z.string().min(1) }), body)
       .code_url;
+  }
+
+  /**
+   * `POST /v3/pay/transactions/h5` → h5_url, the WeChat page a phone browser outside WeChat opens
+   * (append `&redirect_url=` to come back). WeChat compares payer_client_ip with the browser's.
+   */
+  async createH5Prepay(
+    input: PrepayInput & { payerClientIp: string },
+  ): Promise<string> {
+    if (isIP(input.payerClientIp) === 0)
+      throw rejected("payerClientIp is not an IPv4 or IPv6 address");
+    const body = await this.#call("POST", "/v3/pay/transactions/h5", {
+      ...this.#orderBody(input),
+      scene_info: {
+        payer_client_ip: input.payerClientIp,
+        h5_info: { type: "Wap" },
+      },
+    });
+    return parseAnswer(z.object({ h5_url: z.url() }), body).h5_url;
   }
 
   /** `GET /v3/pay/transactions/out-trade-no/{no}?mchid=` */

@@ -13,6 +13,7 @@ import { OrderSweeper } from "../../../server/domain/payments/OrderSweeper";
 import {
   type FakeWechatPay,
   startFakeWechatPay,
+  wechatPayEnv,
 } from "../../support/fakes/fakeWechatPay";
 import { describeEachDatabase } from "../../support/testDb";
 import { Prng } from "../../workers/protocol/support/prng";
@@ -53,20 +54,7 @@ describeEachDatabase("payments under chaos (issue #9)", (database) => {
       now: () => clockNow(),
     });
     server = await startCommerceServer(database, {
-      env: {
-        WECHAT_PAY_MCH_ID: fake.mchId,
-        WECHAT_PAY_SERIAL: fake.keys.merchant.serialNo,
-        WECHAT_PAY_PRIVATE_KEY: fake.keys.merchant.privateKeyPem.replaceAll(
-          "\n",
-          "\\n",
-        ),
-        WECHAT_PAY_API_V3_KEY: fake.keys.apiV3Key,
-        WECHAT_PAY_PLATFORM_PUBLIC_KEY: fake.keys.platform.publicKeyPem,
-        WECHAT_PAY_PLATFORM_SERIAL: fake.keys.platform.serialNo,
-        WECHAT_PAY_NOTIFY_URL: "https://fuyuan.example/api/app/pay/v1/notify",
-        WECHAT_PAY_BASE: fake.url,
-        WECHAT_PAY_APP_ID: APP_ID,
-      },
+      env: wechatPayEnv(fake, APP_ID),
     });
     clockNow = () => server.clock.now;
   });

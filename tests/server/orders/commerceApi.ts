@@ -172,3 +172,20 @@ export async function payThroughCashier(
     }).toString(),
   });
 }
+
+/**
+ * A commerce server for the enclosing describe with a signed-in customer, Alice: read both
+ * inside tests. `options` is called in beforeAll, after hooks registered before this one.
+ */
+export function useCommerceServer(
+  database: TestDatabaseKind,
+  options: () => TestServerOptions = () => ({}),
+): { server: CommerceServer; alice: Customer } {
+  const world = {} as { server: CommerceServer; alice: Customer };
+  beforeAll(async () => {
+    world.server = await startCommerceServer(database, options());
+    world.alice = await signIn(world.server);
+  });
+  afterAll(() => world.server.close());
+  return world;
+}

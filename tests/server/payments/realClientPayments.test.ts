@@ -6,8 +6,8 @@ import { orders } from "../../../server/db/schema";
 import {
   type FakeWechatPay,
   startFakeWechatPay,
+  wechatPayEnv,
 } from "../../support/fakes/fakeWechatPay";
-import { parseAuthorization } from "../../../server/providers/wechatPay/wechatPayCrypto";
 import { describeEachDatabase } from "../../support/testDb";
 import {
   type CommerceServer,
@@ -19,6 +19,7 @@ import {
   startCommerceServer,
 } from "../orders/commerceApi";
 import { deliver, forgeNotification } from "./forgeNotification";
+import { expectSignedOrder } from "./payWire";
 
 const APP_ID = "wx_fuyuan_pay_test";
 
@@ -33,20 +34,7 @@ describeEachDatabase(
     beforeAll(async () => {
       fake = await startFakeWechatPay({ appIds: [APP_ID], now: () => now });
       server = await startCommerceServer(database, {
-        env: {
-          WECHAT_PAY_MCH_ID: fake.mchId,
-          WECHAT_PAY_SERIAL: fake.keys.merchant.serialNo,
-          WECHAT_PAY_PRIVATE_KEY: fake.keys.merchant.privateKeyPem.replaceAll(
-            "\n",
-            "\\n",
-          ),
-          WECHAT_PAY_API_V3_KEY: fake.keys.apiV3Key,
-          WECHAT_PAY_PLATFORM_PUBLIC_KEY: fake.keys.platform.publicKeyPem,
-          WECHAT_PAY_PLATFORM_SERIAL: fake.keys.platform.serialNo,
-          WECHAT_PAY_NOTIFY_URL: "https://fuyuan.example/api/app/pay/v1/notify",
-          WECHAT_PAY_BASE: fake.url,
-          WECHAT_PAY_APP_ID: APP_ID,
-        },
+        env: wechatPayEnv(fake, APP_ID),
       });
       now = server.clock.now;
       alice = await signIn(server);
@@ -75,24 +63,11 @@ describeEachDatabase(
         /^https:\/\/fuyuan\.example\/dev\/pay\/cashier\?prepay_id=wx/,
       );
       const request = fake.requests.at(-1)!;
-      expect(request).toMatchObject({
-        method: "POST",
-        url: "/v3/pay/transactions/native",
-        status: 200,
-      });
-      expect(
-        parseAuthorization(String(request.headers.authorization)),
-      ).toMatchObject({
-        mchid: fake.mchId,
-        serial_no: fake.keys.merchant.serialNo,
-      });
-      const sent = JSON.parse(request.body);
-      expect(sent).toMatchObject({
-        appid: APP_ID,
-        mchid: fake.mchId,
-        out_trade_no: `${order.masterOrderNo}N1`,
-        notify_url: "https://fuyuan.example/api/app/pay/v1/notify",
-        amount: { total: order.totalFen, currency: "CNY" },
+      expect(request.url).toBe("/v3/pay/transactions/native");
+      const sent = expectSignedOrder(fake, request, {
+        appId: APP_ID,
+        outTradeNo: `${order.masterOrderNo}N1`,
+        totalFen: order.totalFen,
       });
       expect(sent.time_expire).toMatch(
         /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/,

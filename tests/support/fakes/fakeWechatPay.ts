@@ -146,3 +146,24 @@ export async function startFakeWechatPay(options: {
   };
   return fake;
 }
+
+/** The WECHAT_PAY_* settings that point a server's real WechatPayClient at this fake. */
+export function wechatPayEnv(
+  fake: FakeWechatPay,
+  appId: string,
+): Record<string, string> {
+  return {
+    WECHAT_PAY_MCH_ID: fake.mchId,
+    WECHAT_PAY_SERIAL: fake.keys.merchant.serialNo,
+    WECHAT_PAY_PRIVATE_KEY: fake.keys.merchant.privateKeyPem.replaceAll(
+      "\n",
+      "\\n",
+    ),
+    WECHAT_PAY_API_V3_KEY: fake.keys.apiV3Key,
+    WECHAT_PAY_PLATFORM_PUBLIC_KEY: fake.keys.platform.publicKeyPem,
+    WECHAT_PAY_PLATFORM_SERIAL: fake.keys.platform.serialNo,
+    WECHAT_PAY_NOTIFY_URL: `${fake.publicUrl}/api/app/pay/v1/notify`,
+    WECHAT_PAY_BASE: fake.url,
+    WECHAT_PAY_APP_ID: appId,
+  };
+}

@@ -184,6 +184,7 @@ export const OTHER_ROUTES: RouteTable = {
   "GET /dev/outbox": dev(),
   "GET /dev/outbox.json": dev(),
   "GET /dev/pay/cashier": dev(["prepay_id"]),
+  "GET /dev/pay/h5": dev(["prepay_id"]),
   "POST /dev/pay/approve": dev(["prepay_id"]),
   "POST /dev/pay/cancel": dev(["prepay_id"]),
   "GET /dev/wechat/authorize": dev(["state"]),

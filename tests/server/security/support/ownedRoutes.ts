@@ -3,7 +3,34 @@
 // reference; the control is the owner's (or staff's) same request. Entries whose controls change
 // Alice's objects come last in their group, and the test runs them in this order.
 import { png } from "../../files/imageFixtures";
-import type { RouteTable } from "./probes";
+import type { RouteEntry, RouteTable } from "./probes";
+
+/** Native and H5 payment: Bob is refused Alice's unpaid order, which Alice may pay. */
+function ownerPays(route: string): RouteEntry {
+  return {
+    class: "owned",
+    refs: ["masterId", "masterOrderNo"],
+    why: "only the owner pays (and learns the amount of) an order",
+    probes: [
+      {
+        label: "Bob, Alice's unpaid order",
+        expect: "refused",
+        attempt: (w) =>
+          w.call(w.bob, "POST", route, {
+            masterId: w.objects.pending.masterId,
+          }),
+        control: {
+          run: (w) =>
+            w.call(w.alice, "POST", route, {
+              masterId: w.objects.pending.masterId,
+            }),
+          status: 200,
+          shows: "masterOrderNo",
+        },
+      },
+    ],
+  };
+}
 
 export const OWNED_ROUTES: RouteTable = {
   "GET order/v1/detail": {
@@ -90,29 +117,8 @@ export const OWNED_ROUTES: RouteTable = {
       },
     ],
   },
-  "POST pay/v1/native": {
-    class: "owned",
-    refs: ["masterId", "masterOrderNo"],
-    why: "only the owner pays (and learns the amount of) an order",
-    probes: [
-      {
-        label: "Bob, Alice's unpaid order",
-        expect: "refused",
-        attempt: (w) =>
-          w.call(w.bob, "POST", "pay/v1/native", {
-            masterId: w.objects.pending.masterId,
-          }),
-        control: {
-          run: (w) =>
-            w.call(w.alice, "POST", "pay/v1/native", {
-              masterId: w.objects.pending.masterId,
-            }),
-          status: 200,
-          shows: "masterOrderNo",
-        },
-      },
-    ],
-  },
+  "POST pay/v1/native": ownerPays("pay/v1/native"),
+  "POST pay/v1/h5": ownerPays("pay/v1/h5"),
   "POST pay/v1/oauthState": {
     class: "owned",
     refs: ["masterId", "masterOrderNo"],
