@@ -1,12 +1,15 @@
 // The blessing wall (`/blessing`): blessings whose owners agreed to show them, newest first, with
-// masked names, each linking to its page; pagination. The service catalogue lives at /services.
+// masked names, each linking to its page with a one-tap 随喜; pagination. The service catalogue
+// lives at /services.
+import { useState } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { BLESSINGS_PAGE_SIZE } from "../../api/blessings";
+import { BLESSINGS_PAGE_SIZE, type Blessing } from "../../api/blessings";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { Pagination } from "../../ui/Pagination";
 import { BlessingCard } from "./BlessingCard";
+import { JoinBlessing } from "./JoinBlessing";
 import "./blessing.css";
 
 const route = getRouteApi("/{-$locale}/blessing/");
@@ -15,6 +18,10 @@ export function BlessingPage() {
   const { t } = useLingui();
   const data = route.useLoaderData();
   const locale = useLocaleParam();
+  /** Joins made on this page, by blessing id, over what the loader brought. */
+  const [joins, setJoins] = useState<
+    ReadonlyMap<number, Pick<Blessing, "joinCount" | "joined">>
+  >(new Map());
   usePageTitle(t`祈福墙`);
 
   return (
@@ -33,17 +40,33 @@ export function BlessingPage() {
         </p>
       ) : (
         <ul className="blessing-list">
-          {data.list.map((blessing) => (
-            <li key={blessing.id}>
-              <Link
-                className="card card-link blessing-link"
-                to="/{-$locale}/blessing/$id"
-                params={{ locale, id: blessing.id }}
-              >
-                <BlessingCard blessing={blessing} />
-              </Link>
-            </li>
-          ))}
+          {data.list.map((loaded) => {
+            const blessing = { ...loaded, ...joins.get(loaded.id) };
+            const titleId = `blessing-${String(blessing.id)}`;
+            return (
+              <li key={blessing.id} className="card blessing-item">
+                <Link
+                  id={titleId}
+                  className="blessing-link"
+                  to="/{-$locale}/blessing/$id"
+                  params={{ locale, id: blessing.id }}
+                >
+                  <BlessingCard blessing={blessing} />
+                </Link>
+                <div className="blessing-item-actions">
+                  <JoinBlessing
+                    blessing={blessing}
+                    describedBy={titleId}
+                    onJoined={(joined) => {
+                      setJoins((current) =>
+                        new Map(current).set(blessing.id, joined),
+                      );
+                    }}
+                  />
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
       <Pagination

@@ -85,6 +85,32 @@ it("a signed-in user joins a blessing once and sees the count", async () => {
   expect(commerce.callsTo("blessing/v1/join")[0]?.body).toEqual({ id: 1 });
 });
 
+it("joins a blessing from the wall with one tap, on that card only", async () => {
+  commerce.seedBlessing({ wish: "愿考试顺利", joinCount: 2 });
+  commerce.seedBlessing({ wish: "愿母亲康复", joinCount: 7 });
+  signIn(api);
+  renderApp("/blessing");
+  const buttons = await screen.findAllByRole(
+    "button",
+    { name: "随喜祝福" },
+    { timeout: 5000 },
+  );
+  expect(buttons).toHaveLength(2);
+  // Newest first: the second button belongs to blessing 1 (愿考试顺利), which it describes.
+  const first = buttons[1]!;
+  const card = document.getElementById(first.getAttribute("aria-describedby")!);
+  expect(card?.textContent).toContain("愿考试顺利");
+  fireEvent.click(first);
+  expect(
+    await screen.findByText("3 人随喜", undefined, { timeout: 5000 }),
+  ).toBeDefined();
+  expect(screen.getByText("7 人随喜")).toBeDefined();
+  expect(screen.getAllByRole("button", { name: "已随喜" })).toHaveLength(1);
+  expect(screen.getAllByRole("button", { name: "随喜祝福" })).toHaveLength(1);
+  expect(commerce.callsTo("blessing/v1/join")).toHaveLength(1);
+  expect(commerce.callsTo("blessing/v1/join")[0]?.body).toEqual({ id: 1 });
+});
+
 it("a blessing already joined shows so after a reload", async () => {
   commerce.seedBlessing({ joinCount: 1 });
   commerce.joins.add(1);
