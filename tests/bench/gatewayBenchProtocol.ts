@@ -67,21 +67,30 @@ export function ask<T>(
 ): Promise<T> {
   const id = nextId++;
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const fail = (why: string) => {
       child.off("message", onMessage);
-      reject(
-        new Error(
-          `no answer to ${String(request.type)} within ${timeoutMs} ms`,
-        ),
-      );
+      child.off("exit", onExit);
+      reject(new Error(`no answer to ${String(request.type)}: ${why}`));
+    };
+    const timer = setTimeout(() => {
+      fail(`none within ${timeoutMs} ms`);
     }, timeoutMs);
+    // NOTE: a reply sent just before exiting may be read after the exit event: wait a little.
+    const onExit = (code: number | null) => {
+      setTimeout(() => {
+        clearTimeout(timer);
+        fail(`the child exited with ${String(code)}`);
+      }, 500);
+    };
     const onMessage = (message: unknown) => {
       if ((message as { id?: number }).id !== id) return;
       clearTimeout(timer);
       child.off("message", onMessage);
+      child.off("exit", onExit);
       resolve(message as T);
     };
     child.on("message", onMessage);
+    child.once("exit", onExit);
     child.send({ ...request, id });
   });
 }

@@ -75,21 +75,34 @@ async function createUsers(count: number): Promise<BenchUser[]> {
         userAgent: "bench",
         ip: "127.0.0.1",
       });
-      const info = await app.inject({
-        method: "GET",
-        url: "/api/app/user/v1/info",
-        headers: { authorization: `Bearer ${pair.app_token}` },
-      });
-      const body = info.json<{ data?: { imId: string; imToken: string } }>();
-      if (info.statusCode !== 200 || body.data === undefined)
-        throw new Error(
-          `user/v1/info answered ${String(info.statusCode)}: ${info.body}`,
-        );
-      users.push({ uid: body.data.imId, token: body.data.imToken });
+      users.push(await imUserOf(pair.app_token));
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return users;
+}
+
+/**
+ * The user's IM id and token from user/v1/info, asked again (up to 5 times, a second apart) after a
+ * failure, as a client would: on a loaded machine WuKongIM's API may not answer the token
+ * registration in time.
+ */
+async function imUserOf(appToken: string): Promise<BenchUser> {
+  for (let attempt = 1; ; attempt++) {
+    const info = await app.inject({
+      method: "GET",
+      url: "/api/app/user/v1/info",
+      headers: { authorization: `Bearer ${appToken}` },
+    });
+    const body = info.json<{ data?: { imId: string; imToken: string } }>();
+    if (info.statusCode === 200 && body.data !== undefined)
+      return { uid: body.data.imId, token: body.data.imToken };
+    if (attempt >= 5)
+      throw new Error(
+        `user/v1/info answered ${String(info.statusCode)}: ${info.body}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 }
 
 /** The IM WebSocket URL oapi/v1/config gives browsers (ours, or WuKongIM's). */

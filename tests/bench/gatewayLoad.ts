@@ -1,7 +1,8 @@
 // Load generator for `npm run bench:gateway`, a separate process on loopback: opens many WuKongIM
 // connections (CONNECT, X25519, keys), then drives open-loop 1:1 traffic at a fixed rate through
 // sender → receiver pairs, measuring SEND→SENDACK at the sender and send→RECV at the receiver
-// (one clock: both ends live here). It does the same work against the gateway and the bare relay.
+// (one clock: both ends live here). Every connection pings once a minute, as the SDK does. It does
+// the same work against the gateway, WuKongIM and the bare relay.
 import WebSocket from "ws";
 import {
   type Frame,
@@ -330,6 +331,19 @@ async function closeAll(): Promise<void> {
   await Promise.all(closing);
   conns = [];
 }
+
+/** The SDK's keep-alive: every connection sends a PING each 60 s (both engines close a socket silent for 3 minutes). */
+const PING_EVERY_S = 60;
+let pingTick = 0;
+// NOTE: spread over the minute (1/60 of the connections each second), not a burst of 10,000.
+setInterval(() => {
+  const slot = pingTick++ % PING_EVERY_S;
+  for (let i = slot; i < conns.length; i += PING_EVERY_S) {
+    const conn = conns[i]!;
+    if (conn.ws.readyState === WebSocket.OPEN)
+      conn.ws.send(encodeFrame({ op: Op.PING }, conn.version));
+  }
+}, 1_000).unref();
 
 process.on("message", (raw) => {
   const request = raw as LoadRequest;
