@@ -36,9 +36,12 @@ function fill() {
   fireEvent.change(screen.getByLabelText("出生日期"), {
     target: { value: "1990-05-06" },
   });
-  fireEvent.change(screen.getByLabelText("出生时辰（可选）"), {
-    target: { value: "8" },
-  });
+  // 辰时 (07:00–08:59) is stored as its first hour.
+  const hour = screen.getByLabelText<HTMLSelectElement>("出生时辰（可选）");
+  const chen = [...hour.options].find(
+    (option) => option.text === "辰时（07:00–08:59）",
+  );
+  fireEvent.change(hour, { target: { value: chen?.value } });
   fireEvent.change(screen.getByLabelText("心愿", { exact: true }), {
     target: { value: "愿得良缘" },
   });
@@ -76,7 +79,7 @@ it("signs up, shows the pending status, then updates while pending", async () =>
     name: "李四",
     gender: "female",
     birthDate: "1990-05-06",
-    birthHour: 8,
+    birthHour: 7,
     wish: "愿得良缘",
   });
   fireEvent.change(screen.getByLabelText("出生时辰（可选）"), {
