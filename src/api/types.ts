@@ -104,6 +104,8 @@ export interface Product extends ProductCard {
   description: string[];
   options: ProductOption[];
   monk: Monk | null;
+  /** How many people have taken part (paid, in service or completed). */
+  supporters: number;
   asks: { beneficiary: boolean; wish: boolean; birthDate: boolean };
 }
 

@@ -80,6 +80,7 @@ export const product: Product = {
     { id: 2, label: "一年", days: 365, priceFen: 128800 },
   ],
   monk,
+  supporters: 128,
   asks: { beneficiary: true, wish: true, birthDate: false },
 };
 

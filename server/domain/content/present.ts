@@ -85,12 +85,14 @@ export function product(
   options: OptionRow[],
   monkRow: MonkRow | null,
   locale: Locale,
+  supporters: number,
 ): ProductDto {
   return {
     ...productCard(row, locale),
     description: pick(row.description, locale),
     options: options.map((o) => productOption(o, locale)),
     monk: monkRow ? monk(monkRow, locale) : null,
+    supporters,
     asks: {
       beneficiary: row.askBeneficiary,
       wish: row.askWish,

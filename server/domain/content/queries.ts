@@ -1,10 +1,21 @@
 // Read queries for the public content, written once with Drizzle's query builder so they run
 // unchanged on PGlite and PostgreSQL. Returns rows; localization happens in present.ts.
-import { and, asc, count, desc, eq, exists, inArray, min } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  exists,
+  inArray,
+  min,
+} from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
   monks,
   news,
+  orders,
   productOptions,
   products,
   staticPages,
@@ -23,6 +34,9 @@ export type ProductRow = typeof products.$inferSelect & {
   fromPriceFen: number;
 };
 export type OptionRow = typeof productOptions.$inferSelect;
+
+/** Orders that count as someone having taken part in a service (social proof). */
+const SUPPORTED = ["paid", "in_service", "completed"] as const;
 export type PageRow = typeof staticPages.$inferSelect;
 
 export interface Paging {
@@ -145,7 +159,12 @@ export async function findProduct(
   db: Db,
   id: number,
 ): Promise<
-  | { product: ProductRow; options: OptionRow[]; monk: MonkRow | null }
+  | {
+      product: ProductRow;
+      options: OptionRow[];
+      monk: MonkRow | null;
+      supporters: number;
+    }
   | undefined
 > {
   const rows = await db
@@ -155,7 +174,7 @@ export async function findProduct(
     .where(and(eq(products.id, id), listable(db)));
   const row = rows[0];
   if (!row) return undefined;
-  const [options, monkRows] = await Promise.all([
+  const [options, monkRows, [supporters]] = await Promise.all([
     db
       .select()
       .from(productOptions)
@@ -164,12 +183,17 @@ export async function findProduct(
     row.product.monkId === null
       ? Promise.resolve([])
       : listMonks(db, { id: row.product.monkId }),
+    db
+      .select({ people: countDistinct(orders.userId) })
+      .from(orders)
+      .where(and(eq(orders.productId, id), inArray(orders.status, SUPPORTED))),
   ]);
   const fromPriceFen = Math.min(...options.map((option) => option.priceFen));
   return {
     product: { ...row.product, monkName: row.monkName, fromPriceFen },
     options,
     monk: monkRows[0] ?? null,
+    supporters: supporters?.people ?? 0,
   };
 }
 

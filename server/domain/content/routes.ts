@@ -218,6 +218,7 @@ export const contentRoutes: DomainPlugin = (app, { db }) => {
           found.options,
           found.monk,
           localeOf(request.query),
+          found.supporters,
         ),
       );
     },

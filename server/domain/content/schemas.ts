@@ -117,6 +117,11 @@ export const Product = Type.Object({
   description: Type.Array(Type.String()),
   options: Type.Array(ProductOption),
   monk: Type.Union([Monk, Type.Null()]),
+  supporters: Type.Integer({
+    minimum: 0,
+    description:
+      "How many people have taken part (a paid, in-service or completed order): social proof.",
+  }),
   asks: Type.Object({
     beneficiary: Type.Boolean(),
     wish: Type.Boolean(),

@@ -12,6 +12,7 @@ import { MonkCard } from "../temples/MonkCard";
 import { CATEGORY_LABELS } from "./categoryLabels";
 import { initialOptionId } from "./OptionRadios";
 import { ProductOptions } from "./ProductOptions";
+import { Supporters } from "./Supporters";
 import "./products.css";
 
 const route = getRouteApi("/{-$locale}/productDetails/$id");
@@ -48,6 +49,7 @@ export function ProductDetailsPage() {
             <strong>{price}</strong> 起
           </Trans>
         </p>
+        <Supporters count={product.supporters} category={product.category} />
       </div>
 
       {product.options.length > 0 ? (

@@ -37,6 +37,7 @@ it("product details list the options with prices and the monk", async () => {
   expect(options.textContent).toContain("¥1,288.00");
   expect(options.textContent).toContain("一年");
   expect(screen.getByRole("heading", { name: "释慧明" })).toBeDefined();
+  expect(screen.getByText("128 people have offered a lamp")).toBeDefined();
 });
 
 it("fate together links its sign-up button to /register", async () => {
