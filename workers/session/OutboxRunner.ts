@@ -9,7 +9,10 @@ import {
 } from "#protocol";
 import { channelKey } from "../../src/db/channelKey";
 import type { JsonObject } from "../../src/db/entities/JsonValue";
-import type { MessageFailure } from "../../src/db/entities/MessageRecord";
+import type {
+  MessageFailure,
+  UploadRefusal,
+} from "../../src/db/entities/MessageRecord";
 import type { OutboxRecord } from "../../src/db/entities/OutboxRecord";
 import type { UploadState } from "../../src/db/entities/UploadRecord";
 import {
@@ -79,11 +82,16 @@ export class OutboxRunner {
     if (row !== undefined) this.#rows.set(clientMsgNo, { ...row, content });
   }
 
-  uploadChanged(clientMsgNo: string, state: UploadState): void {
+  uploadChanged(
+    clientMsgNo: string,
+    state: UploadState,
+    refusal?: UploadRefusal,
+  ): void {
     this.#dispatch({
       type: "uploadChanged",
       clientMsgNo,
       state,
+      ...(refusal === undefined ? {} : { refusal }),
       now: this.#ctx.now(),
     });
   }

@@ -2,6 +2,7 @@
 // with progress events to every tab; success puts `{url, width, height}` into the payload. Upload
 // states: wait → processing → success | fail | suspend (no network or token; resumed) | cancel.
 import type { JsonObject } from "../../src/db/entities/JsonValue";
+import type { UploadRefusal } from "../../src/db/entities/MessageRecord";
 import { UploadState } from "../../src/db/entities/UploadRecord";
 import { completeUpload, setUploadState } from "../store/uploadRepo";
 import { SessionFailure } from "./errors";
@@ -22,10 +23,32 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
 };
 
 export interface UploadHooks {
-  /** The upload state changed (the outbox scheduler holds the message until success). */
-  stateChanged(clientMsgNo: string, state: UploadState): void;
+  /**
+   * The upload state changed (the outbox scheduler holds the message until success); a FAIL the
+   * server gave a reason for carries it, so the message can say why.
+   */
+  stateChanged(
+    clientMsgNo: string,
+    state: UploadState,
+    refusal?: UploadRefusal,
+  ): void;
   /** The URL is in the stored payload now. */
   uploaded(clientMsgNo: string, content: JsonObject): void;
+}
+
+/** The refusal (`reason`, `params`) of an error envelope, when it has one. */
+export function refusalOf(body: unknown): UploadRefusal | undefined {
+  if (!isObject(body) || typeof body.reason !== "string") return undefined;
+  const params: Record<string, string | number | null> = {};
+  if (isObject(body.params))
+    for (const [key, value] of Object.entries(body.params))
+      if (
+        typeof value === "string" ||
+        typeof value === "number" ||
+        value === null
+      )
+        params[key] = value;
+  return { reason: body.reason, params };
 }
 
 interface Task {
@@ -103,6 +126,7 @@ export class UploadRunner {
     clientMsgNo: string,
     state: UploadState,
     loaded?: number,
+    refusal?: UploadRefusal,
   ): Promise<void> {
     if (this.#ctx.disposed) return;
     const row = await this.#ctx.serial(() =>
@@ -121,7 +145,7 @@ export class UploadRunner {
       loaded: row.loaded,
       total: row.total,
     });
-    this.#hooks.stateChanged(clientMsgNo, state);
+    this.#hooks.stateChanged(clientMsgNo, state, refusal);
   }
 
   async #run(clientMsgNo: string, task: Task): Promise<void> {
@@ -214,7 +238,12 @@ export class UploadRunner {
       this.#ctx.reportError(
         new SessionFailure("SERVER_ERROR", `Upload refused: ${msg}`),
       );
-      await this.#setState(clientMsgNo, UploadState.FAIL);
+      await this.#setState(
+        clientMsgNo,
+        UploadState.FAIL,
+        undefined,
+        refusalOf(body),
+      );
       return;
     }
     // NOTE: the payload keeps the width and height the tab measured; the stored rows get the same URL.

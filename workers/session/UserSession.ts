@@ -116,8 +116,8 @@ export class UserSession {
     this.receipts = new ReceiptRunner(ctx);
     this.channelInfo = new ChannelInfoRunner(ctx);
     this.uploads = new UploadRunner(ctx, options.uploadTransport, {
-      stateChanged: (clientMsgNo, state) => {
-        this.outbox.uploadChanged(clientMsgNo, state);
+      stateChanged: (clientMsgNo, state, refusal) => {
+        this.outbox.uploadChanged(clientMsgNo, state, refusal);
       },
       uploaded: (clientMsgNo, content) => {
         this.outbox.updateContent(clientMsgNo, content);

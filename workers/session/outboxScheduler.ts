@@ -1,6 +1,9 @@
 // The outbox as a pure scheduler: which pending messages go on the wire when, in which order, and what
 // a SENDACK does to them. No socket, no timer, no IndexedDB: it returns effects for the service to run.
-import type { MessageFailure } from "../../src/db/entities/MessageRecord";
+import type {
+  MessageFailure,
+  UploadRefusal,
+} from "../../src/db/entities/MessageRecord";
 import { UploadState } from "../../src/db/entities/UploadRecord";
 import {
   MAX_SEND_ATTEMPTS,
@@ -81,6 +84,8 @@ export type OutboxEvent =
       readonly type: "uploadChanged";
       readonly clientMsgNo: string;
       readonly state: UploadState;
+      /** With FAIL: the server's refusal, kept in the message's failure. */
+      readonly refusal?: UploadRefusal;
       readonly now: number;
     }
   /** The connection reached Connected (the machine's `resendPending` effect). */
@@ -336,7 +341,16 @@ function uploadChanged(
     return schedule(
       { ...state, items: without(state.items, item.clientMsgNo) },
       event.now,
-      [{ type: "failed", clientMsgNo: item.clientMsgNo, failure: { code } }],
+      [
+        {
+          type: "failed",
+          clientMsgNo: item.clientMsgNo,
+          failure:
+            event.refusal === undefined
+              ? { code }
+              : { code, refusal: event.refusal },
+        },
+      ],
     );
   }
   if (!UPLOAD_PENDING.has(event.state) && event.state !== UploadState.SUCCESS)

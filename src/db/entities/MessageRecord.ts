@@ -19,6 +19,14 @@ export interface MessageFailure {
     "SEND_REFUSED" | "RETRIES_EXHAUSTED" | "UPLOAD_FAILED" | "UPLOAD_CANCELLED";
   /** The SENDACK reason code (protocol §11), when the server refused the message. */
   readonly reasonCode?: number;
+  /** With `UPLOAD_FAILED`: the upload route's refusal, when it gave one (#contract's ApiErrorReason). */
+  readonly refusal?: UploadRefusal;
+}
+
+/** Why the server refused an upload: its stable reason and the values its sentence uses. */
+export interface UploadRefusal {
+  readonly reason: string;
+  readonly params?: Readonly<Record<string, string | number | null>>;
 }
 
 /** Server-side changes of a message after it was sent (spec §3 "remote extra"), from messageExtraSync. */

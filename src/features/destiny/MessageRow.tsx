@@ -4,11 +4,14 @@
 // agreement's image is captioned as such.
 import { memo } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { isApiErrorReason } from "#contract";
 import type { AppDb } from "../../db/AppDb";
 import {
   MessageStatus,
+  type MessageFailure,
   type MessageRecord,
 } from "../../db/entities/MessageRecord";
+import { apiErrorText } from "../../i18n/apiErrorMessages";
 import type { Locale } from "../../i18n/locales";
 import { formatClock, formatDayLabel } from "./chatTime";
 import { RetryIcon } from "./chatIcons";
@@ -26,6 +29,14 @@ interface MessageRowProps {
   readonly locale: Locale;
   readonly now: number;
   readonly onOpenImage: (src: string) => void;
+}
+
+/** The translated sentence of the server's refusal of an upload (too large, not an image…). */
+function refusalText(failure: MessageFailure | undefined): string | undefined {
+  const refusal = failure?.refusal;
+  return refusal !== undefined && isApiErrorReason(refusal.reason)
+    ? apiErrorText(refusal.reason, refusal.params)
+    : undefined;
 }
 
 function MessageState({
@@ -47,7 +58,7 @@ function MessageState({
       <span className="msg-state msg-state-fail">
         {message.failure?.code === "UPLOAD_FAILED" ||
         message.failure?.code === "UPLOAD_CANCELLED" ? (
-          <Trans>图片未发出</Trans>
+          (refusalText(message.failure) ?? <Trans>图片未发出</Trans>)
         ) : (
           <Trans>发送失败</Trans>
         )}

@@ -218,7 +218,7 @@ describe("image messages", () => {
     ]);
   });
 
-  it("a refused upload fails the message (state fail)", async () => {
+  it("a refused upload fails the message (state fail) and keeps the server's reason", async () => {
     await t.connect();
     const user = t.service.requireUser();
     const { clientMsgNo } = await user.sendImage(peer, {
@@ -230,15 +230,28 @@ describe("image messages", () => {
       expect(t.uploads).toHaveLength(1);
     });
     t.uploads[0]!.respond({
-      status: 415,
-      body: { code: 415, data: null, msg: "Only PNG, JPEG, WebP and GIF" },
+      status: 413,
+      body: {
+        code: 413,
+        data: null,
+        msg: "The file is larger than 10485760 bytes",
+        reason: "IMAGE_TOO_LARGE",
+        params: { max: 10_485_760, junk: { nested: true } },
+      },
     });
     await until(async () => {
       expect(await user.db.messages.get(clientMsgNo)).toMatchObject({
         status: "fail",
-        failure: { code: "UPLOAD_FAILED" },
+        failure: {
+          code: "UPLOAD_FAILED",
+          refusal: { reason: "IMAGE_TOO_LARGE", params: { max: 10_485_760 } },
+        },
       });
     });
+    // NOTE: only flat values of params are kept (they go into a sentence).
+    expect(
+      (await user.db.messages.get(clientMsgNo))?.failure?.refusal?.params,
+    ).toEqual({ max: 10_485_760 });
     expect(
       t.eventsOf("error").some((e) => e.error.code === "SERVER_ERROR"),
     ).toBe(true);

@@ -1,6 +1,7 @@
 // An open conversation's history and images, rendered by the real app from IndexedDB rows: paging
 // back with loadOlder to the beginning, a failed page with retry, the image viewer, a pending image
-// with its upload progress and cancel, and dropped images sized with createImageBitmap.
+// with its upload progress and cancel, dropped images sized with createImageBitmap, and why a
+// refused or damaged image was not sent.
 import {
   act,
   fireEvent,
@@ -8,6 +9,7 @@ import {
   waitFor,
   within,
 } from "@testing-library/react";
+import type { UploadRefusal } from "../../../../src/db/entities/MessageRecord";
 import { setUploadProgress } from "../../../../src/state/im";
 import { message, seedChat, text, unsent } from "./support/chatFixtures";
 import { sessionApi } from "./support/fakeSession";
@@ -212,7 +214,7 @@ it("shows a pending image from the outbox with its upload progress, and cancels 
   Reflect.deleteProperty(URL, "revokeObjectURL");
 });
 
-it("sends dropped images with the size read by createImageBitmap, and says when one cannot be read", async () => {
+it("sends dropped images with the size read by createImageBitmap, and says when one is damaged", async () => {
   const close = vi.fn();
   vi.stubGlobal(
     "createImageBitmap",
@@ -254,6 +256,33 @@ it("sends dropped images with the size read by createImageBitmap, and says when 
   fireEvent.drop(thread, {
     dataTransfer: { files: [broken], types: ["Files"] },
   });
-  expect(await screen.findByText("无法读取这张图片")).toBeDefined();
+  expect(
+    await screen.findByText("这张图片已损坏，无法打开，请换一张"),
+  ).toBeDefined();
   expect(sessionApi.sendImage).toHaveBeenCalledTimes(1);
+});
+
+it("says why the server refused an image's upload, next to its retry", async () => {
+  const failedImage = (refusal: UploadRefusal, timestamp: number) =>
+    unsent({
+      channelId: peer,
+      contentType: 2,
+      content: { type: 2, width: 300, height: 200 },
+      status: "fail",
+      failure: { code: "UPLOAD_FAILED", refusal },
+      timestamp,
+    });
+  const refused = failedImage(
+    { reason: "IMAGE_TOO_LARGE", params: { max: 10 * 1024 * 1024 } },
+    today(9),
+  );
+  const unknown = failedImage({ reason: "FROM_A_NEWER_SERVER" }, today(9) + 1);
+  await t.db.messages.bulkPut([refused, unknown]);
+  const { log } = await openThread(t.api);
+  expect(await within(log).findByText("图片过大（最大 10 MB）")).toBeDefined();
+  // NOTE: a reason this client does not know reads as before.
+  expect(within(log).getByText("图片未发出")).toBeDefined();
+  expect(within(log).getAllByRole("button", { name: "重新发送" })).toHaveLength(
+    2,
+  );
 });
