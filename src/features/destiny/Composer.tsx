@@ -113,9 +113,10 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(
           hidden
           data-testid="composer-file"
           onChange={(event) => {
-            const images = imageFilesOf(event.currentTarget.files ?? []);
+            // NOTE: every picked file goes on: one that cannot be sent is refused with its reason.
+            const files = Array.from(event.currentTarget.files ?? []);
             event.currentTarget.value = "";
-            if (images.length > 0) onSendImages(images);
+            if (files.length > 0) onSendImages(files);
           }}
         />
         <textarea

@@ -19,12 +19,7 @@ import { Composer } from "./Composer";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { PERSON_CHANNEL } from "./destinySearch";
 import { ImageViewer } from "./ImageViewer";
-import {
-  ImageRefused,
-  imageFilesOf,
-  prepareImage,
-  type PreparedImage,
-} from "./imageFile";
+import { ImageRefused, prepareImage, type PreparedImage } from "./imageFile";
 import { MessageRow } from "./MessageRow";
 import { ServiceWelcome } from "./ServiceWelcome";
 import { digestText, messageView } from "./messageView";
@@ -206,10 +201,11 @@ export function ThreadView({
         if (event.dataTransfer.types.includes("Files")) event.preventDefault();
       }}
       onDrop={(event) => {
-        const images = imageFilesOf(event.dataTransfer.files);
-        if (images.length === 0) return;
+        // NOTE: every dropped file goes on: one that cannot be sent is refused with its reason.
+        const files = Array.from(event.dataTransfer.files);
+        if (files.length === 0) return;
         event.preventDefault();
-        sendImages(images);
+        sendImages(files);
       }}
     >
       <header className="thread-head">

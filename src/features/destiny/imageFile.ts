@@ -78,6 +78,9 @@ async function encode(
  * reason the user reads.
  */
 export async function prepareImage(file: Blob): Promise<PreparedImage> {
+  // NOTE: a file without a type (an unknown extension) may still be a photo: its bytes decide.
+  if (file.type !== "" && !file.type.startsWith("image/"))
+    throw new ImageRefused("IMAGE_NOT_ACCEPTED");
   const bitmap = await decode(file);
   try {
     const { width, height } = bitmap;

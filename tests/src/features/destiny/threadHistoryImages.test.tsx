@@ -214,7 +214,7 @@ it("shows a pending image from the outbox with its upload progress, and cancels 
   Reflect.deleteProperty(URL, "revokeObjectURL");
 });
 
-it("sends dropped images with the size read by createImageBitmap, and says when one is damaged", async () => {
+it("sends dropped images with the size read by createImageBitmap, and says why a file is not sent", async () => {
   const close = vi.fn();
   vi.stubGlobal(
     "createImageBitmap",
@@ -249,6 +249,12 @@ it("sends dropped images with the size read by createImageBitmap, and says when 
   });
   expect(sessionApi.sendImage).toHaveBeenCalledTimes(1);
   expect(close).toHaveBeenCalled();
+  // The text file dropped with it is not an image.
+  expect(
+    await screen.findByText(
+      "这不是可以发送的图片，请选择 JPG、PNG、WebP 或 GIF 图片",
+    ),
+  ).toBeDefined();
 
   const broken = new File([new Uint8Array([1])], "broken.png", {
     type: "image/png",
