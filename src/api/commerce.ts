@@ -34,7 +34,7 @@ export interface Order {
   wish: string | null;
   birthDate: string | null;
   showOnWall: boolean;
-  payChannel: "jsapi" | "native" | null;
+  payChannel: "jsapi" | "native" | "h5" | null;
   openidBound: boolean;
   createdAt: string;
   payBefore: string | null;
@@ -80,6 +80,16 @@ export interface NativePay {
   payBefore: string;
   emulator: boolean;
   codeUrl: string;
+}
+
+export interface H5Pay {
+  masterId: number;
+  masterOrderNo: string;
+  totalFen: number;
+  payBefore: string;
+  emulator: boolean;
+  /** WeChat Pay's page for a phone browser; append `&redirect_url=`. */
+  h5Url: string;
 }
 
 export interface JsapiPay {
@@ -170,6 +180,13 @@ export function fetchPayStatus(
 
 export function startNativePay(masterOrderNo: string): Promise<NativePay> {
   return apiRequest("pay/v1/native", {
+    method: "POST",
+    body: { masterOrderNo },
+  });
+}
+
+export function startH5Pay(masterOrderNo: string): Promise<H5Pay> {
+  return apiRequest("pay/v1/h5", {
     method: "POST",
     body: { masterOrderNo },
   });

@@ -1,5 +1,5 @@
-// Search params of the order pages, checked with zod: `/order?masterOrderNo=&pay=1` (18 digits,
-// else the 404 screen; pay resumes a payment), `/myOrder?status=&page=` (a known status, else all)
+// Search params of the order pages, checked with zod: `/order?masterOrderNo=&pay=1&paying=1` (18
+// digits, else the 404 screen; pay resumes a payment, paying confirms one made on WeChat's H5 page), `/myOrder?status=&page=` (a known status, else all)
 // and `/productDetails/orderConfirm/$id?option=` (the option chosen on the product page).
 import * as z from "zod/mini";
 import { ORDER_STATUSES, type OrderStatus } from "../api/commerce";
@@ -12,22 +12,24 @@ export interface OrderSearch {
   masterOrderNo: string | undefined;
   /** Set on the return from WeChat's authorization: resume the payment. */
   pay?: true | undefined;
+  /** Set on the return from WeChat Pay's H5 page: ask the server for the outcome. */
+  paying?: true | undefined;
 }
+
+const flag = (value: unknown): true | undefined =>
+  value === true || value === 1 || value === "1" ? true : undefined;
 
 export function validateOrderSearch(
   search: Record<string, unknown>,
 ): OrderSearch {
   const raw = search.masterOrderNo;
-  const pay =
-    search.pay === true || search.pay === 1 || search.pay === "1"
-      ? true
-      : undefined;
   return {
     masterOrderNo:
       typeof raw === "string" && orderNoSchema.safeParse(raw).success
         ? raw
         : undefined,
-    pay,
+    pay: flag(search.pay),
+    paying: flag(search.paying),
   };
 }
 

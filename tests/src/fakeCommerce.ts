@@ -263,19 +263,26 @@ export class FakeCommerce {
         if (order.status === "cancelled") return ok(order);
         return ok(this.transition(order.masterOrderNo, "cancelled", "user"));
       }
-      case "pay/v1/native": {
+      case "pay/v1/native":
+      case "pay/v1/h5": {
         this.calls.push(call);
         const order = this.find(no);
         if (order === undefined)
           return refuse("ORDER_NOT_FOUND", "order not found");
-        order.payChannel = "native";
+        const native = path === "pay/v1/native";
+        order.payChannel = native ? "native" : "h5";
+        const prepay = `prepay_id=wx${order.masterOrderNo}`;
         return ok({
           masterId: order.masterId,
           masterOrderNo: order.masterOrderNo,
           totalFen: order.totalFen,
           payBefore: order.payBefore,
           emulator: true,
-          codeUrl: `http://localhost:3000/dev/pay/cashier?prepay_id=wx${order.masterOrderNo}`,
+          ...(native
+            ? { codeUrl: `http://localhost:3000/dev/pay/cashier?${prepay}` }
+            : {
+                h5Url: `http://localhost:3000/dev/pay/h5?${prepay}&package=1037687096`,
+              }),
         });
       }
       case "pay/v1/status": {

@@ -36,15 +36,21 @@ export function OrderPage() {
   );
   const expired = left === 0;
   const pending = order.status === "pending_payment";
-  const { pay: resume } = route.useSearch();
+  const { pay: resume, paying: returned } = route.useSearch();
   const resumed = useRef(false);
-  const { start } = payment;
+  const { start, confirm } = payment;
   useEffect(() => {
-    if (resume !== true || resumed.current || !pending || !order.openidBound)
+    if (resumed.current || !pending) return;
+    if (returned === true) {
+      // Back from WeChat Pay's H5 page: the server learns the outcome from WeChat.
+      resumed.current = true;
+      confirm();
       return;
+    }
+    if (resume !== true || !order.openidBound) return;
     resumed.current = true;
     start();
-  }, [resume, pending, order.openidBound, start]);
+  }, [resume, returned, pending, order.openidBound, start, confirm]);
 
   return (
     <div className="page order-page">

@@ -1,7 +1,8 @@
 // The pay button and what follows it: the Native QR code (with the emulator cashier link in
-// development), "confirming" while the server is polled, and failures with a retry.
+// development), "confirming" while the server is polled (also on the return from H5), an H5
+// return the server has no outcome for yet, and failures with a retry.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { isWechatUserAgent } from "../../lib/userAgent";
+import { currentPayMethod } from "./payMethod";
 import type { Payment } from "./usePayment";
 import "./pay.css";
 
@@ -15,7 +16,7 @@ export function PayPanel({
   const { t } = useLingui();
   const { state, start } = payment;
   const busy = state.kind === "starting" || state.kind === "confirming";
-  const inWechat = isWechatUserAgent(navigator.userAgent);
+  const inWechat = currentPayMethod() === "jsapi";
 
   if (state.kind === "native")
     return (
@@ -51,6 +52,13 @@ export function PayPanel({
       {state.kind === "confirming" ? (
         <p className="pay-waiting" role="status">
           <Trans>正在确认支付结果…</Trans>
+        </p>
+      ) : null}
+      {state.kind === "unconfirmed" ? (
+        <p className="muted" role="status">
+          <Trans>
+            还没有收到支付结果。如果已经付款，请稍候刷新本页；如果没有，可以重新支付。
+          </Trans>
         </p>
       ) : null}
       {state.kind === "cancelledByUser" ? (

@@ -1,20 +1,15 @@
 // `/callback?source=order&…`: WeChat's silent authorization for paying inside WeChat. Binds the
 // returned code to the order (pay/v1/bindOpenid), then resumes payment on the order page.
-import { i18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 import { bindPayOpenid } from "../../api/commerce";
 import { refusalTextOf } from "../../api/ApiError";
-import { withLocalePrefix } from "../../i18n/localePath";
-import { DEFAULT_LOCALE, isLocale } from "../../i18n/locales";
 import type { CallbackOutcome, CallbackParams } from "../auth/callbackParams";
+import { orderPagePath } from "./payMethod";
 
 function orderPage(masterOrderNo: string | undefined, resume: boolean) {
   if (masterOrderNo === undefined || !/^\d{18}$/.test(masterOrderNo))
     return undefined;
-  const locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
-  const query = new URLSearchParams({ masterOrderNo });
-  if (resume) query.set("pay", "1");
-  return withLocalePrefix(`/order?${query.toString()}`, locale);
+  return orderPagePath(masterOrderNo, resume ? "pay" : undefined);
 }
 
 export async function orderCallback(

@@ -1,4 +1,5 @@
-// Polls pay/v1/status every ~2 s until the server says the order is paid or no longer payable.
+// Polls pay/v1/status every ~2 s until the server says the order is paid or no longer payable (or,
+// given maxWaitMs, until that long has passed: then the last, still pending, status is the answer).
 // The server is the only judge of payment: this never infers "paid" from anything else.
 import { fetchPayStatus, type PayStatus } from "../../api/commerce";
 
@@ -9,6 +10,8 @@ export const PAY_POLL_MAX_FAILURES = 5;
 export interface PollOptions {
   signal: AbortSignal;
   intervalMs?: number;
+  /** Give up waiting after this long and resolve with the pending status. */
+  maxWaitMs?: number;
   read?: typeof fetchPayStatus;
 }
 
@@ -36,15 +39,18 @@ export async function pollPayStatus(
   {
     signal,
     intervalMs = PAY_POLL_INTERVAL_MS,
+    maxWaitMs = Infinity,
     read = fetchPayStatus,
   }: PollOptions,
 ): Promise<PayStatus> {
+  const giveUpAt = Date.now() + maxWaitMs;
   let failures = 0;
   for (;;) {
     try {
       const status = await read(masterOrderNo, { signal });
       failures = 0;
       if (status.paid || status.status !== "pending_payment") return status;
+      if (Date.now() >= giveUpAt) return status;
     } catch (error) {
       if (signal.aborted) throw error;
       failures += 1;

@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { installFakeApi, type FakeApi } from "../../fakeApi";
 import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
 import { renderApp, resetApp, signIn } from "../../renderApp";
+import { paidAtNextPoll } from "../pay/payBrowser";
 
 let api: FakeApi;
 let commerce: FakeCommerce;
@@ -109,13 +110,7 @@ it("pays with Native: QR code, emulator cashier link, polling every 2 s until th
   await act(() => vi.advanceTimersByTimeAsync(2000));
   expect(commerce.callsTo("pay/v1/status")).toHaveLength(2);
   expect(screen.queryByText("支付成功，法师将如法为您操办。")).toBeNull();
-  commerce.markPaid(order.masterOrderNo);
-  await act(() => vi.advanceTimersByTimeAsync(2000));
-  expect(
-    await screen.findByText("支付成功，法师将如法为您操办。", undefined, {
-      timeout: 5000,
-    }),
-  ).toBeDefined();
+  await paidAtNextPoll(commerce, order.masterOrderNo);
   expect(screen.queryByRole("button", { name: "立即支付" })).toBeNull();
   expect(screen.getAllByText("已支付").length).toBeGreaterThan(0);
   const calls = commerce.callsTo("pay/v1/status").length;

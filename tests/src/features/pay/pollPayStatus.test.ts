@@ -78,3 +78,20 @@ it("stops reading when aborted", async () => {
   await vi.advanceTimersByTimeAsync(10_000);
   expect(read).toHaveBeenCalledTimes(1);
 });
+
+it("given maxWaitMs, resolves with the pending status once that long has passed", async () => {
+  const read = vi.fn(() => Promise.resolve(status()));
+  const done = pollPayStatus("202611210000000001", {
+    signal: new AbortController().signal,
+    maxWaitMs: 5000,
+    read,
+  });
+  await vi.advanceTimersByTimeAsync(4000);
+  expect(read).toHaveBeenCalledTimes(3);
+  await vi.advanceTimersByTimeAsync(2000);
+  await expect(done).resolves.toMatchObject({
+    status: "pending_payment",
+    paid: false,
+  });
+  expect(read).toHaveBeenCalledTimes(4);
+});

@@ -2,30 +2,16 @@
 // /callback?source=order binds the code and resumes payment on the order page, which asks for
 // JSAPI with the page URL and opens the emulator's cashier. A refused bind is shown.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { pageExit } from "../../../../src/lib/pageExit";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import { renderApp, signIn } from "../../renderApp";
+import { usePayBrowser } from "./payBrowser";
 
 const IPHONE_WECHAT =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN";
 
-let api: FakeApi;
-let commerce: FakeCommerce;
-let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
-
-beforeEach(() => {
-  api = installFakeApi();
-  commerce = installFakeCommerce();
-  vi.spyOn(navigator, "userAgent", "get").mockReturnValue(IPHONE_WECHAT);
-  assign = vi.fn<(url: string) => void>();
-  vi.spyOn(pageExit, "assign").mockImplementation(assign);
-});
-afterEach(() => {
-  resetApp();
-});
+const browser = usePayBrowser(IPHONE_WECHAT);
 
 it("authorizes first when the order has no openid bound", async () => {
+  const { api, commerce, assign } = browser;
   const order = commerce.seed();
   signIn(api);
   renderApp(`/order?masterOrderNo=${order.masterOrderNo}`);
@@ -40,6 +26,7 @@ it("authorizes first when the order has no openid bound", async () => {
 });
 
 it("the order callback binds the openid, then the order page resumes with JSAPI", async () => {
+  const { api, commerce, assign } = browser;
   const order = commerce.seed();
   signIn(api);
   const { router } = renderApp(
@@ -66,6 +53,7 @@ it("the order callback binds the openid, then the order page resumes with JSAPI"
 });
 
 it("a refused bind is shown and leads back to the order", async () => {
+  const { api, commerce, assign } = browser;
   const order = commerce.seed();
   signIn(api);
   renderApp(
