@@ -1,6 +1,7 @@
-// One row of an open conversation: a day separator, the beginning-of-history marker, a system or
-// revoked line, or a message bubble (own on the right) with its time and state: sending, waiting
-// for the connection, failed with retry, read/unread for receipt messages, edited; a signed prayer
+// One row of an open conversation: a day separator (the day and clock of its first message), a
+// time row (a clock after more than 5 minutes), the beginning-of-history marker, a system or
+// revoked line, or a message bubble (own on the right) with its state: sending, waiting for the
+// connection, failed with retry, read/unread for receipt messages, edited; a signed prayer
 // agreement's image is captioned as such.
 import { memo } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -109,12 +110,21 @@ export const MessageRow = memo(function MessageRow({
     case "day":
       return (
         <p className="msg-day">
-          <span>
+          <time dateTime={new Date(row.ms).toISOString()}>
             {formatDayLabel(row.ms, now, locale, {
               today: t`今天`,
               yesterday: t`昨天`,
-            })}
-          </span>
+            })}{" "}
+            {formatClock(row.ms, locale)}
+          </time>
+        </p>
+      );
+    case "time":
+      return (
+        <p className="msg-day">
+          <time dateTime={new Date(row.ms).toISOString()}>
+            {formatClock(row.ms, locale)}
+          </time>
         </p>
       );
     case "message":
@@ -163,7 +173,11 @@ export const MessageRow = memo(function MessageRow({
         </div>
       )}
       <div className="msg-meta">
-        <time dateTime={new Date(message.timestamp).toISOString()}>
+        {/* NOTE: the time rows show when; each bubble keeps its own for screen readers. */}
+        <time
+          className="visually-hidden"
+          dateTime={new Date(message.timestamp).toISOString()}
+        >
           {formatClock(message.timestamp, locale)}
         </time>
         {view.kind === "text" && view.edited ? (

@@ -29,6 +29,7 @@ import type { ThreadWindow } from "./threadQuery";
 import {
   buildThreadRows,
   DAY_KEY_PREFIX,
+  TIME_KEY_PREFIX,
   estimateRowHeight,
   START_KEY,
   type ThreadRow,
@@ -52,9 +53,11 @@ interface ThreadViewProps {
 
 const rowKey = (row: ThreadRow) => row.key;
 const NO_ROWS: readonly ThreadRow[] = [];
-/** Messages keep their place; day separators and the history marker move as history arrives. */
+/** Messages keep their place; day and time rows and the history marker move as history arrives. */
 const anchorable = (key: string) =>
-  key !== START_KEY && !key.startsWith(DAY_KEY_PREFIX);
+  key !== START_KEY &&
+  !key.startsWith(DAY_KEY_PREFIX) &&
+  !key.startsWith(TIME_KEY_PREFIX);
 
 export function ThreadView({
   db,

@@ -1,6 +1,8 @@
 // The rows of an open conversation: stored messages (seq order) merged with own pending and failed
-// ones (by time), deleted ones left out, a day separator before each new local day, and a marker
-// where the history begins. Pure: the thread view and the tests build rows with it.
+// ones (by time), deleted ones left out, time rows as WeChat has them (a day separator before each
+// new local day, showing the day and the clock of its first message, and a clock row when more
+// than 5 minutes pass between two messages; bubbles carry no time of their own), and a marker where
+// the history begins. Pure: the thread view and the tests build rows with it.
 import type { MessageRecord } from "../../db/entities/MessageRecord";
 import { dayKey } from "./chatTime";
 
@@ -8,10 +10,15 @@ import { dayKey } from "./chatTime";
 export const START_KEY = "start";
 /** Keys of day separators: this prefix plus the local day (`day:2026-11-21`). */
 export const DAY_KEY_PREFIX = "day:";
+/** Keys of time rows within a day: this prefix plus the clientMsgNo of the message they head. */
+export const TIME_KEY_PREFIX = "time:";
+/** A time row appears when more than this passes between two messages of a day. */
+export const TIME_GAP_MS = 5 * 60 * 1000;
 
 export type ThreadRow =
   | { readonly kind: "start"; readonly key: string }
   | { readonly kind: "day"; readonly key: string; readonly ms: number }
+  | { readonly kind: "time"; readonly key: string; readonly ms: number }
   | {
       readonly kind: "message";
       readonly key: string;
@@ -61,6 +68,7 @@ export function buildThreadRows(
   const rows: ThreadRow[] = [];
   if (options.reachedStart) rows.push({ kind: "start", key: START_KEY });
   let lastDay: string | null = null;
+  let lastMs = 0;
   for (const message of messages) {
     if (message.isDeleted) continue;
     const day = dayKey(message.timestamp);
@@ -71,7 +79,14 @@ export function buildThreadRows(
         ms: message.timestamp,
       });
       lastDay = day;
+    } else if (message.timestamp - lastMs > TIME_GAP_MS) {
+      rows.push({
+        kind: "time",
+        key: `${TIME_KEY_PREFIX}${message.clientMsgNo}`,
+        ms: message.timestamp,
+      });
     }
+    lastMs = message.timestamp;
     rows.push({
       kind: "message",
       key: message.clientMsgNo,
@@ -107,6 +122,7 @@ export function estimateRowHeight(row: ThreadRow): number {
     case "start":
       return 44;
     case "day":
+    case "time":
       return 40;
     case "message": {
       const content = row.message.content;

@@ -34,7 +34,7 @@ vi.mock(
 
 const t = useThreadTest();
 
-it("renders day separators, own and peer bubbles, states, revoked and system lines", async () => {
+it("renders day and time rows, own and peer bubbles, states, revoked and system lines", async () => {
   await seedChat(t.db, peer, [
     text(peer, "阿弥陀佛", { messageSeq: 1, timestamp: yesterday(9) }),
     text(peer, "昨晚的开示", {
@@ -103,21 +103,28 @@ it("renders day separators, own and peer bubbles, states, revoked and system lin
   const items = within(log)
     .getAllByRole("listitem")
     .map((li) => li.textContent);
+  // Time rows as WeChat has them: the day with the clock of its first message, then a clock
+  // wherever more than 5 minutes pass (here every hour); bubbles keep a hidden time for readers.
   expect(items).toEqual([
     "— 以上是全部聊天记录 —",
-    "昨天",
+    "昨天 09:00",
     expect.stringContaining("阿弥陀佛"),
+    "21:00",
     "对方撤回了一条消息",
-    "今天",
+    "今天 08:00",
     "慧明法师已成为您的法师",
+    "09:00",
     expect.stringContaining("已读的"),
+    "10:00",
     expect.stringContaining("未读的"),
+    "11:00",
     expect.stringContaining("没发出去"),
+    "12:00",
     expect.stringContaining("排队中"),
   ]);
   expect(
     within(log).getAllByRole("listitem")[0]?.getAttribute("aria-setsize"),
-  ).toBe("10");
+  ).toBe("15");
 
   const peerBubble = within(log).getByText("阿弥陀佛").closest(".msg");
   expect(peerBubble?.className).toContain("msg-peer");

@@ -60,6 +60,7 @@ describe("buildThreadRows", () => {
       "message",
       "day",
       "message",
+      "time",
       "message",
       "day",
       "message",
@@ -71,6 +72,36 @@ describe("buildThreadRows", () => {
     ]);
     const own = rows.filter((r) => r.kind === "message" && r.own);
     expect(own).toHaveLength(1);
+  });
+
+  it("adds a time row when more than 5 minutes pass within a day, as WeChat does", () => {
+    const late = message({ timestamp: at(20, 10, 11) });
+    const rows = buildThreadRows(
+      [
+        message({ timestamp: at(20, 10, 0) }),
+        message({ timestamp: at(20, 10, 5) }),
+        late,
+        message({ timestamp: at(20, 10, 12) }),
+        message({ timestamp: at(20, 10, 30), isDeleted: true }),
+        message({ timestamp: at(20, 10, 36) }),
+      ],
+      { selfUid: SELF, reachedStart: false },
+    );
+    expect(rows.map((r) => r.kind)).toEqual([
+      "day",
+      "message",
+      "message",
+      "time",
+      "message",
+      "message",
+      "time",
+      "message",
+    ]);
+    expect(rows[3]).toEqual({
+      kind: "time",
+      key: `time:${late.clientMsgNo}`,
+      ms: late.timestamp,
+    });
   });
 
   it("leaves deleted messages out and starts with the history marker when complete", () => {
