@@ -38,6 +38,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const NODE_ENVS = ["development", "production", "test"] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
 
+export const LOG_FORMATS = ["pretty", "json"] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -58,6 +61,8 @@ export interface AppConfig {
   /** Absolute directory of the built PWA. */
   staticDir: string;
   logLevel: LogLevel;
+  /** pretty: one readable line per event and a start block; json: pino's JSON lines only. */
+  logFormat: LogFormat;
   nodeEnv: NodeEnv;
   /** Development emulators under /dev (SMS, e-mail, WeChat, payments) are mounted. */
   devTools: boolean;
@@ -121,6 +126,12 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     description: `pino log level: ${LOG_LEVELS.join(", ")}.`,
   },
   {
+    name: "LOG_FORMAT",
+    default: "pretty unless NODE_ENV=production",
+    description:
+      "pretty: one readable line per event (a request is one line: method, path, status, time) and a start block with the URL, the dev outbox and the demo accounts; json: pino's JSON lines only, for log collectors.",
+  },
+  {
     name: "NODE_ENV",
     default: "development",
     description: `${NODE_ENVS.join(", ")}; production turns DEV_TOOLS off by default.`,
@@ -155,6 +166,11 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     NODE_ENVS,
   );
   const logLevel = oneOf("LOG_LEVEL", value("LOG_LEVEL") ?? "info", LOG_LEVELS);
+  const logFormat = oneOf(
+    "LOG_FORMAT",
+    value("LOG_FORMAT") ?? (nodeEnv === "production" ? "json" : "pretty"),
+    LOG_FORMATS,
+  );
 
   const databaseUrl = value("DATABASE_URL") ?? null;
   if (databaseUrl !== null) checkDatabaseUrl(databaseUrl);
@@ -181,6 +197,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     publicUrl,
     staticDir: toAbsolute(value("STATIC_DIR") ?? "dist", cwd),
     logLevel,
+    logFormat,
     nodeEnv,
     devTools,
     trustProxy: parseTrustProxy(value("TRUST_PROXY")),

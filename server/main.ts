@@ -10,6 +10,7 @@ import { createLogger } from "./lib/logger";
 import { serverVersion } from "./lib/version";
 import { resolvePublicUrl } from "./domain/system/runtimeConfig";
 import { tuneHeap } from "./lib/heapTuning";
+import { startBlock } from "./startBlock";
 
 tuneHeap();
 
@@ -22,7 +23,7 @@ try {
   process.exit(1);
 }
 
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, config.logFormat);
 let database: Database;
 try {
   database = await openDatabase(dbOptionsFromConfig(config), logger, {
@@ -79,3 +80,6 @@ logger.info(
   { url, driver: database.driver, staticDir: config.staticDir },
   `listening on ${url}`,
 );
+// NOTE: only for a person at a console; with LOG_FORMAT=json stdout stays JSON lines only.
+if (config.logFormat === "pretty")
+  process.stdout.write(startBlock(config, url));

@@ -8,7 +8,7 @@ await runCli(async () => {
   const config = parseConfig(process.env);
   const database = await openDatabase(
     dbOptionsFromConfig(config),
-    createLogger(config.logLevel),
+    createLogger(config.logLevel, config.logFormat),
     {
       seedIfEmpty: false,
     },

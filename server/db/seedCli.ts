@@ -8,7 +8,7 @@ import { runCli } from "./runCli";
 
 await runCli(async () => {
   const config = parseConfig(process.env);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat);
   const database = await openDatabase(dbOptionsFromConfig(config), logger, {
     seedIfEmpty: false,
   });

@@ -28,6 +28,7 @@ describe("parseConfig", () => {
       publicUrl: "http://127.0.0.1:8080",
       staticDir: "/srv/fuyuan/dist",
       logLevel: "info",
+      logFormat: "pretty",
       nodeEnv: "development",
       devTools: true,
       trustProxy: false,
@@ -55,6 +56,7 @@ describe("parseConfig", () => {
         PUBLIC_URL: "https://fuyuan.example.com/app/",
         STATIC_DIR: "build",
         LOG_LEVEL: "debug",
+        LOG_FORMAT: "pretty",
         ...PRODUCTION,
         DEV_TOOLS: "on",
         TRUST_PROXY: "on",
@@ -70,6 +72,7 @@ describe("parseConfig", () => {
       publicUrl: "https://fuyuan.example.com/app",
       staticDir: "/srv/fuyuan/build",
       logLevel: "debug",
+      logFormat: "pretty",
       nodeEnv: "production",
       devTools: true,
       trustProxy: true,
@@ -91,6 +94,12 @@ describe("parseConfig", () => {
     expect(parseConfig({ NODE_ENV: "test" }, cwd).devTools).toBe(true);
     expect(parseConfig({ DEV_TOOLS: "0" }, cwd).devTools).toBe(false);
     expect(parseConfig({ DEV_TOOLS: "FALSE" }, cwd).devTools).toBe(false);
+  });
+
+  it("logs JSON lines by default in production only", () => {
+    expect(parseConfig(PRODUCTION, cwd).logFormat).toBe("json");
+    expect(parseConfig({ NODE_ENV: "test" }, cwd).logFormat).toBe("pretty");
+    expect(parseConfig({ LOG_FORMAT: "json" }, cwd).logFormat).toBe("json");
   });
 
   it("derives PUBLIC_URL from HOST and PORT, reaching wildcard hosts through loopback", () => {
@@ -123,6 +132,11 @@ describe("parseConfig", () => {
       { LOG_LEVEL: "verbose" },
       "LOG_LEVEL",
       'LOG_LEVEL: "verbose" must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
+    [
+      { LOG_FORMAT: "text" },
+      "LOG_FORMAT",
+      'LOG_FORMAT: "text" must be one of pretty, json',
     ],
     [
       { NODE_ENV: "prod" },

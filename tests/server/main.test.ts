@@ -1,11 +1,13 @@
 // server/main.ts as a real process: config errors exit non-zero naming the variable; a start on
 // an empty database migrates, seeds and logs "listening <url>"; SIGTERM stops it cleanly; a
-// restart on the same data keeps the content without seeding again.
+// restart on the same data keeps the content without seeding again. Development prints readable
+// lines and a start block, production JSON lines only.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEMO_ACCOUNTS } from "../../server/db/seed/demoAccounts";
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -41,17 +43,35 @@ function startMain(env: Record<string, string>): Running {
   return { child, output: () => output, exited };
 }
 
-async function waitForListening(run: Running): Promise<string> {
-  for (let waited = 0; waited < 25_000; waited += 100) {
+/** The first output line containing `text`, once printed. */
+async function waitForLine(
+  run: Running,
+  text: string,
+  ms = 90_000,
+): Promise<string> {
+  for (let waited = 0; waited < ms; waited += 100) {
     const line = run
       .output()
       .split("\n")
-      .find((l) => l.includes('"msg":"listening on '));
-    if (line) return JSON.parse(line).url;
+      .find((l) => l.includes(text));
+    if (line !== undefined) return line;
     if (run.child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`server did not start:\n${run.output()}`);
+  throw new Error(`no line with ${text}:\n${run.output()}`);
+}
+
+async function waitForListening(run: Running): Promise<string> {
+  return JSON.parse(await waitForLine(run, '"msg":"listening on ')).url;
+}
+
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 describe("server/main.ts configuration errors", () => {
@@ -97,12 +117,13 @@ describeEachDatabase("server/main.ts lifecycle", (kind) => {
     DATA_DIR: join(dir, "data"),
     STATIC_DIR: dir,
     LOG_LEVEL: "info",
+    LOG_FORMAT: "json",
     ...(database?.url ? { DATABASE_URL: database.url } : {}),
   });
 
   it(
     "seeds an empty database, serves, and stops on SIGTERM",
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const run = startMain(env());
       try {
@@ -133,7 +154,7 @@ describeEachDatabase("server/main.ts lifecycle", (kind) => {
 
   it(
     "restarts on the same data without seeding again",
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const run = startMain(env());
       try {
@@ -147,6 +168,82 @@ describeEachDatabase("server/main.ts lifecycle", (kind) => {
         run.child.kill("SIGINT");
       }
       expect(await run.exited).toBe(0);
+    },
+  );
+});
+
+describe("server/main.ts output", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "fuyuan-main-output-"));
+    await writeFile(join(dir, "index.html"), "<!doctype html>");
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const env = (name: string) => ({
+    PORT: "0",
+    DATA_DIR: join(dir, name),
+    STATIC_DIR: dir,
+    LOG_LEVEL: "info",
+  });
+
+  it(
+    "development: readable one-line logs and one start block with the URL, outbox and demo accounts",
+    { timeout: 120_000 },
+    async () => {
+      const run = startMain({ ...env("dev"), NODE_ENV: "development" });
+      try {
+        const open = await waitForLine(run, "Open the app");
+        const url = /(http:\/\/127\.0\.0\.1:\d+)\/$/.exec(open)?.[1];
+        expect(url).toBeDefined();
+        await fetch(`${url}/api/app/oapi/v1/config`);
+        await waitForLine(run, "GET /api/app/oapi/v1/config 200 ");
+        const output = run.output();
+        expect(output).toContain(`Dev outbox     ${url}/dev/outbox`);
+        for (const account of DEMO_ACCOUNTS)
+          expect(output).toMatch(
+            new RegExp(`${account.phone}  ${account.email} +\\S`),
+          );
+        expect(output).toContain("Stop           Ctrl+C");
+        expect(output.split("Open the app")).toHaveLength(2);
+        const lines = output.split("\n").filter((l) => l.trim() !== "");
+        expect(lines.filter(isJson)).toEqual([]);
+        expect(output).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: listening on /m);
+        expect(output).not.toContain("incoming request");
+      } finally {
+        run.child.kill("SIGTERM");
+      }
+      expect(await run.exited).toBe(0);
+    },
+  );
+
+  it(
+    "production: JSON lines only, no start block",
+    { timeout: 120_000 },
+    async () => {
+      const run = startMain({
+        ...env("prod"),
+        NODE_ENV: "production",
+        AUTH_SECRET: "a-production-secret-of-at-least-32-bytes",
+        LOGIN_METHODS: "none",
+        PAYMENTS: "off",
+      });
+      try {
+        const url = await waitForListening(run);
+        await fetch(`${url}/api/app/oapi/v1/config`);
+        await waitForLine(run, '"msg":"request completed"');
+      } finally {
+        run.child.kill("SIGTERM");
+      }
+      expect(await run.exited).toBe(0);
+      const lines = run
+        .output()
+        .split("\n")
+        .filter((l) => l.trim() !== "");
+      expect(lines.filter((l) => !isJson(l))).toEqual([]);
+      expect(lines.map((l) => JSON.parse(l).msg)).toEqual(
+        expect.arrayContaining(["incoming request", "stopped"]),
+      );
+      expect(run.output()).not.toContain("Open the app");
     },
   );
 });
