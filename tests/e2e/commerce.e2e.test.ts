@@ -54,7 +54,8 @@ describe("ordering and paying", () => {
     await page.getByRole("link", { name: "立即下单" }).click();
     await page.waitForURL("**/login?redirect=*");
     await signInWithPhone(page, server.baseUrl, "13800000001");
-    await page.waitForURL("**/productDetails/orderConfirm/1");
+    // NOTE: the order button carries the chosen option (?option=…).
+    await page.waitForURL(/\/productDetails\/orderConfirm\/1(\?|$)/);
     await page.getByRole("heading", { level: 1, name: "确认订单" }).waitFor();
 
     trace.step("fill in the order");
