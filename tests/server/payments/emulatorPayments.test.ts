@@ -9,6 +9,7 @@ import {
   paymentEvents,
 } from "../../../server/db/schema";
 import { loadEmulatorKeys } from "../../../server/domain/payments/emulatorKeyStore";
+import { OrderSweeper } from "../../../server/domain/payments/OrderSweeper";
 import type { WechatPayEmulator } from "../../../server/providers/wechatPay/WechatPayEmulator";
 import { describeEachDatabase } from "../../support/testDb";
 import {
@@ -330,6 +331,34 @@ describeEachDatabase("payments with the WeChat Pay emulator", (database) => {
     const cashier = await fetch(new URL(native.body.data.codeUrl));
     expect(await cashier.text()).toContain("This payment is CLOSED");
     expect((await server.app.commerce.sweeper.runOnce()).cancelled).toBe(0);
+  });
+
+  it("treats an attempt the emulator forgot (a restart) as unpaid, without a warning", async () => {
+    const order = await placeOrder(server, alice);
+    await post(server, "pay/v1/native", { masterId: order.masterId }, alice);
+    // The emulator keeps its orders in memory: after a restart it knows none of them.
+    await server.db
+      .update(orders)
+      .set({ outTradeNo: `${(await orderRow(order.masterId)).outTradeNo!}X` })
+      .where(eq(orders.id, order.masterId));
+    const warnings: unknown[] = [];
+    const sweeper = new OrderSweeper({
+      db: server.db,
+      clock: server.clock,
+      logger: {
+        error: (...args: unknown[]) => warnings.push(args),
+        info: () => undefined,
+        warn: (...args: unknown[]) => warnings.push(args),
+      },
+      pay: server.app.commerce.pay,
+    });
+    server.clock.advance(6 * 60_000);
+    expect(await sweeper.runOnce()).toMatchObject({ reconciled: 0 });
+    expect((await orderRow(order.masterId)).status).toBe("pending_payment");
+    server.clock.advance(25 * 60_000);
+    await sweeper.runOnce();
+    expect((await orderRow(order.masterId)).status).toBe("cancelled");
+    expect(warnings).toEqual([]);
   });
 
   it("closes the open attempt when the customer cancels or switches channel", async () => {
