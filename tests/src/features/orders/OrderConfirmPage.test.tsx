@@ -32,14 +32,16 @@ function total(): string {
   return screen.getByTestId("order-total").textContent;
 }
 
-it("the product page links to the order form", async () => {
+it("the product page links to the order form with the chosen option", async () => {
   renderApp("/productDetails/12");
   const link = await screen.findByRole(
     "link",
     { name: "立即下单" },
     { timeout: 5000 },
   );
-  expect(link.getAttribute("href")).toBe("/productDetails/orderConfirm/12");
+  expect(link.getAttribute("href")).toBe(
+    "/productDetails/orderConfirm/12?option=1",
+  );
 });
 
 it("sends signed-out visitors to /login with a redirect back", async () => {
