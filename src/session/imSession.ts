@@ -85,7 +85,10 @@ async function answerAuthRequired(): Promise<void> {
  */
 async function renewImToken(): Promise<void> {
   const current = user;
-  if (current === null || renewedFor === current.imToken) return;
+  // NOTE: signing out revokes the session and kicks the socket at once, while the tab keeps the
+  // session for its one-second delay: asking for user info then would end it early with a 401.
+  if (current === null || session.signingOut || renewedFor === current.imToken)
+    return;
   renewedFor = current.imToken;
   await loadUserInfo();
 }

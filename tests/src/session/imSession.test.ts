@@ -193,6 +193,21 @@ describe("startMessenger", () => {
   });
 });
 
+it("does not ask for user info when the kick comes from signing out here", async () => {
+  await startMessenger(makeUser({ imToken: "im-token-1" }));
+  session.signingOut = true;
+  try {
+    emit({
+      type: "status",
+      status: { connection: "ConnectKick", imUid: "u_42", online: true },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(infoLoads).toBe(0);
+  } finally {
+    session.signingOut = false;
+  }
+});
+
 describe("stopMessenger", () => {
   it("logs the worker out with the user's IM uid and clears the state", async () => {
     await startMessenger(makeUser({ imId: "u_9", isService: 1, isMonk: 0 }));
