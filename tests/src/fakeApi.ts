@@ -1,6 +1,7 @@
 // A stubbed `fetch` that answers the content API from fixtures and the accounts API from an
 // in-memory FakeAccounts (envelopes as the server sends them), records every URL, and can be
 // told to fail a path. Test support, not a test.
+import { type Answer, ok } from "./fakeAnswers";
 import type {
   HomeData,
   MonkWithTemple,
@@ -104,15 +105,6 @@ export const page = (slug: string, title: string): StaticPage => ({
   updatedAt: "2026-01-01T00:00:00Z",
 });
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-const ok = (data: unknown): Answer => ({
-  status: 200,
-  body: { code: 0, data, msg: "ok" },
-});
 const missing = (msg: string): Answer => ({
   status: 404,
   body: { code: 404, data: null, msg },
