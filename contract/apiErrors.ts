@@ -134,6 +134,8 @@ export const API_ERRORS = {
   SERVICE_STAFF_UNAVAILABLE: 404,
   /** The message was refused; params.code names the protocol reason. */
   MESSAGE_REFUSED: 400,
+  /** A user sent a content type only the server sends (commands 99, system notices 1000–2000). */
+  MESSAGE_TYPE_RESERVED: 400,
   MESSAGING_UNAVAILABLE: 503,
   MESSAGE_REVOKE_EXPIRED: 400,
   FILE_NOT_FOUND: 404,

@@ -147,6 +147,7 @@ export class EmbeddedImEngine implements ImEngine {
       messageId: this.#deps.ids.next(),
       messageSeq: 0,
       timestamp: Math.floor(this.#deps.clock() / 1000),
+      // NOTE: as WuKongIM shows its system account: an empty sender (the one clients trust).
       fromUid: "",
       channelId: command.channelId,
       channelType: command.channelType,

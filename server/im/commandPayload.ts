@@ -1,5 +1,7 @@
 // The payload of a command pushed to a user's connections (content type 99), the same for both
-// engines: `{cmd, param, type: 99}`.
+// engines: `{cmd, param, channel_id, channel_type, type: 99}`, sent as SYSTEM_UID. The channel it
+// concerns rides in the payload because WuKongIM shows a personal message to its recipient under
+// the sender's uid (the system's), not under the chat's peer.
 import { ContentType, encodeUtf8 } from "#protocol";
 import type { ImCommand } from "../domain/im/ImEngine";
 
@@ -8,6 +10,8 @@ export function commandPayload(command: ImCommand): Uint8Array {
     JSON.stringify({
       cmd: command.cmd,
       param: command.param ?? null,
+      channel_id: command.channelId,
+      channel_type: command.channelType,
       type: ContentType.CMD,
     }),
   );

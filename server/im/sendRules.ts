@@ -1,13 +1,21 @@
 // What a SEND (or an HTTP send) may carry, decided without I/O: the channel kind and the payload
 // rules. Each refusal names the reason code the SENDACK (or HTTP error) reports (§11).
 import { randomUUID } from "node:crypto";
-import { ChannelType, ReasonCode, SettingBit } from "#protocol";
+import {
+  ChannelType,
+  ReasonCode,
+  SYSTEM_UID,
+  SettingBit,
+  isServerOnlyContentType,
+} from "#protocol";
 
 /** A refusal: the SENDACK reason and a description for logs and HTTP errors. */
 export interface SendRefusal {
   ok: false;
   reason: ReasonCode;
   detail: string;
+  /** Set when the refusal is the sender rule (HTTP answers MESSAGE_TYPE_RESERVED). */
+  serverOnlyType?: true;
 }
 
 export type ChannelKind =
@@ -136,6 +144,26 @@ export function checkPayload(
   return { ok: true, text, contentType: type };
 }
 
+/**
+ * Commands, streams and system notices are the server's alone: from anyone but {@link SYSTEM_UID}
+ * they are refused (11 notAllowSend), so no user can put a grey "order paid" notice or a command
+ * into another user's chat (#19). Users never send as SYSTEM_UID: no account has that uid.
+ */
+export function checkSender(
+  fromUid: string,
+  contentType: number,
+): SendRefusal | null {
+  if (fromUid !== SYSTEM_UID && isServerOnlyContentType(contentType))
+    return {
+      ...refuse(
+        ReasonCode.NOT_ALLOW_SEND,
+        `content type ${contentType} is sent only by the server`,
+      ),
+      serverOnlyType: true,
+    };
+  return null;
+}
+
 /** A send request that passed every check: its channel kind, payload and clientMsgNo. */
 export interface CheckedSend {
   ok: true;
@@ -182,6 +210,8 @@ export function checkSend(
     );
   const payload = checkPayload(request.payload, maxPayloadBytes);
   if (!payload.ok) return payload;
+  const reserved = checkSender(request.fromUid, payload.contentType);
+  if (reserved !== null) return reserved;
   const clientMsgNo =
     request.clientMsgNo === undefined || request.clientMsgNo === ""
       ? randomUUID().replaceAll("-", "")

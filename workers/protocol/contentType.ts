@@ -22,3 +22,33 @@ export type ContentType = (typeof ContentType)[keyof typeof ContentType];
 export function isSystemContentType(type: number): boolean {
   return type >= ContentType.SYSTEM_MIN && type <= ContentType.SYSTEM_MAX;
 }
+
+/**
+ * The uid the server sends as when no person does: WuKongIM's own system account (its default
+ * `SystemUID`, which can hold no token and whose personal conversation WuKongIM hides). Our
+ * account ids (`fy` + base36) never take this form, and the embedded gateway refuses it at CONNECT
+ * like any uid without a token.
+ */
+export const SYSTEM_UID = "____system";
+
+/**
+ * True when a received message comes from the server itself: WuKongIM delivers its system
+ * account's messages with an empty from_uid (and so does our gateway); no person has either uid.
+ * A client trusts commands and system notices only from such a sender.
+ */
+export function isFromSystem(fromUid: string): boolean {
+  return fromUid === "" || fromUid === SYSTEM_UID;
+}
+
+/**
+ * Content types only the server sends: commands (99), streams (98) and system notices
+ * (1000–2000). A user's SEND or HTTP send of one is refused; a client that receives one from
+ * anyone but the system ({@link isFromSystem}) neither acts on it nor shows it as a notice.
+ */
+export function isServerOnlyContentType(type: number): boolean {
+  return (
+    type === ContentType.CMD ||
+    type === ContentType.STREAM ||
+    isSystemContentType(type)
+  );
+}

@@ -83,7 +83,13 @@ export {
   toHex,
 } from "./binaryText";
 
-export { ContentType, isSystemContentType } from "./contentType";
+export {
+  ContentType,
+  SYSTEM_UID,
+  isFromSystem,
+  isServerOnlyContentType,
+  isSystemContentType,
+} from "./contentType";
 export type {
   MessageContent,
   ContentCommon,

@@ -21,6 +21,7 @@ import {
   emitMessagesChanged,
   type UserContext,
 } from "./UserContext";
+import { trustedCommandChannel } from "./receiveRules";
 import { contentTypeOf, parsePayloadBytes } from "./wire";
 
 /** Counters of the receive path (diagnostics and tests). */
@@ -31,7 +32,10 @@ export interface InboundStats {
   droppedBadKey: number;
   /** RECVs whose decrypted payload is not a JSON object: acknowledged but not stored. */
   droppedBadPayload: number;
+  /** Commands from the server's own sender, handed to the tabs. */
   commands: number;
+  /** Commands from anyone else (a person cannot give commands): dropped. */
+  ignoredCommands: number;
 }
 
 /** What the receive path hands to the rest of the session. */
@@ -106,6 +110,7 @@ export class Inbound {
     droppedBadKey: 0,
     droppedBadPayload: 0,
     commands: 0,
+    ignoredCommands: 0,
   };
 
   constructor(ctx: UserContext, hooks: InboundHooks) {
@@ -164,12 +169,13 @@ export class Inbound {
     const context = this.#ctx.receiveContext();
     const result = await storeIncomingBatch(this.#ctx.db, messages, context);
     for (const command of result.commands) {
+      const channel = trustedCommandChannel(command);
+      if (channel === null) {
+        this.stats.ignoredCommands += 1;
+        continue;
+      }
       this.stats.commands += 1;
       const { content } = command;
-      const channel = {
-        channelId: command.channelId,
-        channelType: command.channelType,
-      };
       const cmd = typeof content.cmd === "string" ? content.cmd : "";
       this.#ctx.emit({
         type: "command",

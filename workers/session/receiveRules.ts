@@ -2,6 +2,8 @@
 // others update their conversation — moved to the top unless their content type is no-update, unread
 // only for RedDot messages from someone else while no visible tab shows the conversation; an own
 // message (sent from another device) marks the thread read up to it.
+import { isFromSystem } from "#protocol";
+import type { ChannelRef } from "../../src/db/channelKey";
 import type { ConversationRecord } from "../../src/db/entities/ConversationRecord";
 import type { MessageRecord } from "../../src/db/entities/MessageRecord";
 import { advanceReadTo, noteOwnSeq, noteSeq } from "./unread";
@@ -43,6 +45,25 @@ export function isCommand(
   message: Pick<MessageRecord, "contentType">,
 ): boolean {
   return message.contentType === COMMAND_CONTENT_TYPE;
+}
+
+/**
+ * The chat a command concerns, or null when it must be ignored: only the server's own sender
+ * (isFromSystem) gives commands, so one a person sent (straight to WuKongIM, which does not check
+ * content types) does nothing (#19). The chat rides in the payload (`channel_id`, `channel_type`),
+ * since WuKongIM files a personal message under its sender; without them, the message's channel.
+ */
+export function trustedCommandChannel(message: {
+  readonly fromUid: string;
+  readonly channelId: string;
+  readonly channelType: number;
+  readonly content: { readonly [key: string]: unknown };
+}): ChannelRef | null {
+  if (!isFromSystem(message.fromUid)) return null;
+  const { channel_id: id, channel_type: type } = message.content;
+  if (typeof id === "string" && id !== "" && Number.isInteger(type))
+    return { channelId: id, channelType: type as number };
+  return { channelId: message.channelId, channelType: message.channelType };
 }
 
 /** Whether a message may raise unread at all: RedDot and from someone else. */

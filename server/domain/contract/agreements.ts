@@ -1,5 +1,5 @@
 // Prayer agreements: staff (service staff, or the monk of the order's product) send one for a
-// paid order into the chat (a type-99 command message plus a "please sign" reminder); only the
+// paid order into the chat (a "please sign" reminder, and a command to an open chat); only the
 // order's owner reads and signs it, once, with a PNG signature; the signed agreement then goes
 // into the conversation as an image message both sides see.
 import { and, eq } from "drizzle-orm";
@@ -15,7 +15,7 @@ import {
   users,
 } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import type { ImEngine, ImSendResult } from "../im/ImEngine";
+import type { ImEngine } from "../im/ImEngine";
 import { ReminderType, createReminder } from "../im/reminders";
 import { agreementTitle } from "./agreementText";
 
@@ -36,12 +36,11 @@ export interface StaffCaller {
 export interface SentAgreement {
   agreement: AgreementRow;
   order: OrderRow;
-  send: ImSendResult;
 }
 
 export async function sendAgreement(
   db: Db,
-  im: Pick<ImEngine, "send" | "notify">,
+  im: Pick<ImEngine, "notify">,
   staff: StaffCaller,
   masterOrderNo: string,
   now: number,
@@ -92,33 +91,25 @@ export async function sendAgreement(
     );
 
   const title = agreementTitle(order, "cn");
-  const clientMsgNo = `agreement-${agreement.id}-${now}`;
-  const send = await im.send({
-    fromUid: me.imId,
-    channelId: owner.imId,
-    channelType: ChannelType.PERSON,
-    payload: new TextEncoder().encode(
-      JSON.stringify({
-        type: 99,
-        cmd: AGREEMENT_CMD,
-        param: { agreementId: agreement.id, masterOrderNo, title },
-      }),
-    ),
-    clientMsgNo,
+  const param = { agreementId: agreement.id, masterOrderNo, title };
+  // NOTE: the reminder is the durable "please sign" (synced on every device, offline too); the
+  // command only makes an open chat fetch its agreements now. Both come from the server's own
+  // sender: a command from a person's uid is ignored by clients (#19).
+  await createReminder(db, im, {
+    uid: owner.imId,
+    channelId: me.imId,
+    reminderType: ReminderType.SIGN_AGREEMENT,
+    text: "请签署您的祈福协议",
+    data: param,
   });
-  if (send.ok) {
-    await createReminder(db, im, {
-      uid: owner.imId,
-      channelId: me.imId,
-      reminderType: ReminderType.SIGN_AGREEMENT,
-      text: "请签署您的祈福协议",
-      data: { agreementId: agreement.id, masterOrderNo, title },
-      messageId: send.messageId,
-      messageSeq: send.messageSeq,
-      clientMsgNo: send.clientMsgNo,
-    });
-  }
-  return { agreement, order, send };
+  im.notify({
+    toUid: owner.imId,
+    channelId: me.imId,
+    channelType: ChannelType.PERSON,
+    cmd: AGREEMENT_CMD,
+    param,
+  });
+  return { agreement, order };
 }
 
 export interface OwnAgreement {

@@ -38,7 +38,13 @@ export type ImSendResult =
       /** True when (fromUid, clientMsgNo) was sent before: these are the original's ids. */
       duplicate: boolean;
     }
-  | { ok: false; reason: ReasonCode; detail: string };
+  | {
+      ok: false;
+      reason: ReasonCode;
+      detail: string;
+      /** The payload's content type is the server's alone (commands, system notices). */
+      serverOnlyType?: true;
+    };
 
 /** A command (content type 99) pushed to a user's live connections, not stored. */
 export interface ImCommand {

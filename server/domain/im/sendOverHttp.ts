@@ -55,6 +55,8 @@ export function sentOrThrow(
   }
   const msg = `${reasonCodeName(result.reason)}: ${result.detail}`;
   if (CHANNEL_REFUSALS.has(result.reason)) throw forbidden(msg);
+  if (result.serverOnlyType === true)
+    throw new HttpError("MESSAGE_TYPE_RESERVED", msg);
   if (result.reason === ReasonCode.SYSTEM_ERROR)
     throw new HttpError("MESSAGING_UNAVAILABLE", msg);
   throw new HttpError("MESSAGE_REFUSED", msg, {

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { ChannelType, HeaderFlag, ReasonCode } from "#protocol";
+import { ChannelType, HeaderFlag, ReasonCode, SYSTEM_UID } from "#protocol";
 import type { Db } from "../../db/createDb";
 import { personalChannelKey } from "../../domain/im/channelKey";
 import type {
@@ -108,15 +108,14 @@ export class WukongImEngine implements ImEngine {
   }
 
   notify(command: ImCommand): void {
-    // NOTE: WuKongIM shows a personal message to its recipient under the sender's uid, so a command
-    // about the chat with `channelId` is sent as coming from that uid (commands only ask the client
-    // to sync; see docs/architecture.md, "Rules per engine").
+    // NOTE: sent as WuKongIM's system account, the only sender a client takes commands from (#19);
+    // the chat it concerns rides in the payload (commandPayload).
     const payload = commandPayload(command);
     this.#deps.api
       .sendMessage({
         header: { no_persist: 1, red_dot: 0, sync_once: 0 },
         client_msg_no: randomUUID().replaceAll("-", ""),
-        from_uid: command.channelId,
+        from_uid: SYSTEM_UID,
         channel_id: command.toUid,
         channel_type: command.channelType,
         expire: 0,

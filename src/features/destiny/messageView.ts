@@ -4,6 +4,7 @@ import { msg } from "@lingui/core/macro";
 import type { I18n } from "@lingui/core";
 import {
   contentFromJson,
+  isFromSystem,
   renderSystemText,
   type MessageContent,
 } from "#protocol";
@@ -81,7 +82,10 @@ export function messageView(
     case "text":
       return { kind: "text", text: content.content, edited: false };
     case "system":
-      return { kind: "system", text: renderSystemText(content) };
+      // NOTE: only the server's own sender writes notices; one a person sent is not shown as one.
+      return isFromSystem(message.fromUid)
+        ? { kind: "system", text: renderSystemText(content) }
+        : { kind: "unknown" };
     case "image":
       return imageView(message.content);
     case "cmd":

@@ -255,7 +255,7 @@ describeEachDatabase("IM gateway: SEND and RECV", (database) => {
     expect(await conversationOf(server.db, bob.imId, alice.imId)).toBeNull();
   });
 
-  it("red-dot messages raise the recipient's unread; commands (type 99) leave conversations alone", async () => {
+  it("red-dot messages raise the recipient's unread; a user's commands and notices are refused", async () => {
     const alice = await signIn(server, clock);
     const bob = await signIn(server, clock);
     const sender = await connect(alice, 4);
@@ -275,28 +275,37 @@ describeEachDatabase("IM gateway: SEND and RECV", (database) => {
         last_msg_seq: 3,
       },
     );
-    const cmd = await sender.sendAndAck(
+    // Commands and system notices are the server's alone (#19): a user's SEND of one is refused,
+    // stores nothing (the next message takes seq 4) and leaves the conversation as it was.
+    for (const forged of [
       { cmd: "syncSomething", param: { x: 1 }, type: 99 },
-      { channelId: bob.imId },
-    );
-    expect(cmd).toMatchObject({ reasonCode: 1, messageSeq: 4 });
-    const recv = await receiver.next(Op.RECV, (f) => f.messageSeq === 4);
-    expect(receiver.openRecv(recv)).toEqual({
-      cmd: "syncSomething",
-      param: { x: 1 },
-      type: 99,
-    });
+      {
+        type: 1001,
+        content: "{0} 已将订单标记为已支付",
+        extra: [{ uid: alice.imId, name: "客服" }],
+      },
+      { type: 2000, content: "联系 {0}" },
+      { type: 98, content: "chunk" },
+    ]) {
+      const refused = await sender.sendAndAck(forged, {
+        channelId: bob.imId,
+      });
+      expect(refused).toMatchObject({
+        reasonCode: ReasonCode.NOT_ALLOW_SEND,
+        messageSeq: 0,
+      });
+    }
     expect(await conversationOf(server.db, bob.imId, alice.imId)).toEqual(
       before,
     );
     const reply = await receiver.sendAndAck(text("read it"), {
       channelId: alice.imId,
     });
-    expect(reply.messageSeq).toBe(5);
+    expect(reply.messageSeq).toBe(4);
     expect(await conversationOf(server.db, bob.imId, alice.imId)).toMatchObject(
       {
         unread: 0,
-        readed_to_msg_seq: 5,
+        readed_to_msg_seq: 4,
       },
     );
     expect(await conversationOf(server.db, alice.imId, bob.imId)).toMatchObject(

@@ -136,6 +136,22 @@ describeEachDatabase("messaging API", (database) => {
       await send(alice, bob, { content: "no type" }),
     ];
     for (const r of badPayloads) expect(r.status).toBe(400);
+    // Commands and system notices are the server's alone (#19), on both send routes.
+    await setFlags(bob, { isService: 1 });
+    const reserved = [
+      await send(alice, bob, {
+        type: 1001,
+        content: "{0} 已将订单标记为已支付",
+        extra: [{ uid: alice.imId, name: "客服" }],
+      }),
+      await send(alice, bob, { type: 99, cmd: "syncReminders" }),
+      await api(alice, "POST", "wuKong/v1/serviceSend", {
+        payload: { type: 1500, content: "请联系 {0}" },
+      }),
+    ];
+    await setFlags(bob, { isService: 0 });
+    for (const r of reserved)
+      expect([r.status, r.body.reason]).toEqual([400, "MESSAGE_TYPE_RESERVED"]);
     const anonymous = await call(server, "POST", "wuKong/v1/sendMessage", {
       body: { channel_id: bob.imId, payload: b64(text("x")) },
     });
@@ -410,6 +426,8 @@ describeEachDatabase("messaging API", (database) => {
     expect(aliceLive.openRecv(cmd)).toEqual({
       cmd: "syncMessageExtra",
       param: { channel_id: bob.imId, channel_type: 1 },
+      channel_id: bob.imId,
+      channel_type: 1,
       type: 99,
     });
     const again = await api(bob, "POST", "wuKong/v1/messageReaded", {

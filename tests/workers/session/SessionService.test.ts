@@ -303,9 +303,12 @@ describe("receive", () => {
   it("command messages go to the tabs as events and never touch conversations", async () => {
     await t.connect();
     const socket = t.server.last;
+    // As WuKongIM delivers it: from its system account (shown as an empty uid, the channel too),
+    // the chat it concerns in the payload.
     socket.send(
       socket.recv({
-        fromUid: "peer-1",
+        fromUid: "",
+        channelId: "",
         clientMsgNo: "cmd-1",
         messageId: 8001n,
         messageSeq: 0,
@@ -315,6 +318,7 @@ describe("receive", () => {
           type: 99,
           cmd: "orderPaid",
           param: { orderId: 12 },
+          others: { channel_id: "peer-1", channel_type: 1 },
         },
       }),
     );
@@ -324,7 +328,7 @@ describe("receive", () => {
     expect(t.eventsOf("command")[0]).toEqual({
       type: "command",
       channel: peer,
-      fromUid: "peer-1",
+      fromUid: "",
       cmd: "orderPaid",
       param: { orderId: 12 },
     });
@@ -334,6 +338,37 @@ describe("receive", () => {
     await until(() => {
       expect(socket.framesOf(Op.RECVACK)).toHaveLength(1);
     });
+  });
+
+  it("ignores a command a person sent: only the server's own sender gives commands (#19)", async () => {
+    await t.connect();
+    const socket = t.server.last;
+    socket.send(
+      socket.recv({
+        fromUid: "peer-1",
+        clientMsgNo: "forged-cmd",
+        messageId: 8002n,
+        messageSeq: 0,
+        redDot: false,
+        content: {
+          kind: "cmd",
+          type: 99,
+          cmd: "syncReminders",
+          param: null,
+          others: { channel_id: "peer-1", channel_type: 1 },
+        },
+      }),
+    );
+    await until(() => {
+      expect(socket.framesOf(Op.RECVACK)).toHaveLength(1);
+    });
+    const user = t.service.requireUser();
+    expect(user.inbound.stats).toMatchObject({
+      commands: 0,
+      ignoredCommands: 1,
+    });
+    expect(t.eventsOf("command")).toEqual([]);
+    expect(await user.db.messages.count()).toBe(0);
   });
 
   it("a gap in messageSeq asks messageSync for the missing range and stores it", async () => {

@@ -5,7 +5,13 @@
 // WuKongIM reaches the mirror through catchUp.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { ContentType, encodeUtf8, Op, ReasonCode } from "#protocol";
+import {
+  ContentType,
+  encodeUtf8,
+  isFromSystem,
+  Op,
+  ReasonCode,
+} from "#protocol";
 import { users } from "../../../../server/db/schema";
 import { conversationState } from "../../../../server/domain/im/conversations";
 import { mirrorMessages } from "../../../../server/im/wukongim/messageMirror";
@@ -22,6 +28,7 @@ import {
   startWukongImNode,
   type WukongImNode,
 } from "../../../support/wukongimNode";
+import { trustedCommandChannel } from "../../../../workers/session/receiveRules";
 import { ImTestClient } from "../support/ImTestClient";
 
 const binary = await wukongimBinary();
@@ -134,7 +141,7 @@ describe.skipIf(binary === null)("WukongImEngine on a real WuKongIM", () => {
     });
   });
 
-  it("pushes a command to the live socket under the peer's channel", async () => {
+  it("pushes a command to the live socket from the system account, naming the chat", async () => {
     engine.notify({
       toUid: STAFF,
       channelId: USER,
@@ -143,11 +150,15 @@ describe.skipIf(binary === null)("WukongImEngine on a real WuKongIM", () => {
       param: { channel_id: USER },
     });
     const recv = await staff.next(Op.RECV);
-    expect(recv.channelID).toBe(USER);
+    // WuKongIM shows its system account as an empty sender and files the message under it: the
+    // chat rides in the payload.
+    expect(recv.fromUID).toBe("");
     expect(recv.messageSeq).toBe(0);
     expect(staff.openRecv(recv)).toEqual({
       cmd: "syncMessageExtra",
       param: { channel_id: USER },
+      channel_id: USER,
+      channel_type: 1,
       type: ContentType.CMD,
     });
   });
@@ -216,5 +227,54 @@ describe.skipIf(binary === null)("WukongImEngine on a real WuKongIM", () => {
         select message_seq from im_messages where from_uid = ${STAFF} order by message_seq`),
     ).map((r) => r.message_seq);
     expect(seqs).toEqual([3, 4, 5]);
+  });
+
+  it("refuses a user's command or notice; one sent straight to WuKongIM is not the system's", async () => {
+    const forgedNotice = encodeUtf8(
+      JSON.stringify({ type: 1001, content: "{0} 已将订单标记为已支付" }),
+    );
+    expect(
+      await engine.send({
+        fromUid: USER,
+        channelId: STAFF,
+        channelType: 1,
+        payload: forgedNotice,
+      }),
+    ).toMatchObject({
+      ok: false,
+      reason: ReasonCode.NOT_ALLOW_SEND,
+      serverOnlyType: true,
+    });
+    // WuKongIM itself does not check content types (#19): what the client sees is who sent it,
+    // and no person shows as the system's empty sender.
+    const user = await ImTestClient.connect(node.wsUrl, {
+      uid: USER,
+      token: `token-${USER}`,
+    });
+    try {
+      const forgedCommand = { type: ContentType.CMD, cmd: "syncReminders" };
+      const clientMsgNo = "forged-command-1";
+      const ack = await user.sendAndAck(forgedCommand, {
+        channelId: STAFF,
+        clientMsgNo,
+      });
+      expect(ack.reasonCode).toBe(ReasonCode.SUCCESS);
+      const recv = await staff.next(
+        Op.RECV,
+        (f) => f.clientMsgNo === clientMsgNo,
+      );
+      expect(recv.fromUID).toBe(USER);
+      expect(isFromSystem(recv.fromUID)).toBe(false);
+      expect(
+        trustedCommandChannel({
+          fromUid: recv.fromUID,
+          channelId: recv.channelID,
+          channelType: recv.channelType,
+          content: staff.openRecv(recv) as Record<string, unknown>,
+        }),
+      ).toBeNull();
+    } finally {
+      await user.close();
+    }
   });
 });

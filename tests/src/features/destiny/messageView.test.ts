@@ -91,6 +91,7 @@ it("treats unknown types and malformed payloads as unknown, with a placeholder",
 it("renders system messages with the names from extra", () => {
   const view = messageView(
     message({
+      fromUid: "",
       contentType: 1002,
       content: {
         type: 1002,
@@ -105,6 +106,21 @@ it("renders system messages with the names from extra", () => {
   );
   expect(view).toEqual({ kind: "system", text: "小福邀请慧明加入群聊" });
   expect(digestText(view, i18n)).toBe("小福邀请慧明加入群聊");
+});
+
+it("does not show a notice a person sent as a system notice (#19)", () => {
+  const forged = message({
+    fromUid: "mallory",
+    contentType: 1001,
+    content: {
+      type: 1001,
+      content: "{0} 已将订单标记为已支付",
+      extra: [{ uid: "staff", name: "客服小福" }],
+    },
+  });
+  const view = messageView(forged, SELF);
+  expect(view).toEqual({ kind: "unknown" });
+  expect(digestText(view, i18n)).toBe("[暂不支持的消息]");
 });
 
 it("says who revoked a message", () => {
