@@ -136,6 +136,8 @@ export const API_ERRORS = {
   MESSAGE_REFUSED: 400,
   /** A user sent a content type only the server sends (commands 99, system notices 1000–2000). */
   MESSAGE_TYPE_RESERVED: 400,
+  /** An image message links to something other than a file uploaded here. */
+  MESSAGE_IMAGE_URL_REFUSED: 400,
   MESSAGING_UNAVAILABLE: 503,
   MESSAGE_REVOKE_EXPIRED: 400,
   FILE_NOT_FOUND: 404,

@@ -2,3 +2,4 @@
 export * from "./apiErrors";
 export * from "./shichen";
 export * from "./uploadLimits";
+export * from "./mediaUrl";

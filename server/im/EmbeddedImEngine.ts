@@ -24,6 +24,7 @@ import { type BatchTiming, GroupCommitter } from "./GroupCommitter";
 import type { ImConnection } from "./ImConnection";
 import type { MessageIdGenerator } from "./MessageIdGenerator";
 import { persistBatch } from "./persistBatch";
+import { OrderedImageChecks, type MediaStore } from "./imageUrlRule";
 import { checkSend } from "./sendRules";
 import { commandPayload } from "./commandPayload";
 import { InflightSends } from "./InflightSends";
@@ -49,6 +50,8 @@ export interface EngineDeps {
   delivery: Delivery;
   directory: UserDirectory;
   ids: MessageIdGenerator;
+  /** Where image messages may link to (#19). */
+  media: MediaStore;
   hooks?: GatewayHooks;
 }
 
@@ -56,11 +59,13 @@ export class EmbeddedImEngine implements ImEngine {
   readonly #deps: EngineDeps;
   readonly #committer: GroupCommitter<MessageToStore, StoredMessage>;
   readonly #inflight = new InflightSends();
+  readonly #images: OrderedImageChecks;
   readonly #storedListeners = new Set<(event: StoredMessageEvent) => void>();
   #closed = false;
 
   constructor(deps: EngineDeps) {
     this.#deps = deps;
+    this.#images = new OrderedImageChecks(deps.media);
     const { hooks } = deps;
     const statements = batchStatements(deps.db);
     this.#committer = new GroupCommitter(
@@ -94,6 +99,14 @@ export class EmbeddedImEngine implements ImEngine {
       return refuse(ReasonCode.SYSTEM_ERROR, "the server is shutting down");
     const checked = checkSend(request, this.#deps.options.maxPayloadBytes);
     if (!checked.ok) return checked;
+    const imageCheck = this.#images.check(
+      `${request.fromUid}\u0000${request.channelId}`,
+      checked.payload.contentType,
+      checked.payload.text,
+    );
+    // NOTE: no await unless an image is checked: other sends keep their turn (issue #9).
+    const image = imageCheck === null ? null : await imageCheck;
+    if (image !== null) return image;
     const { kind, clientMsgNo } = checked;
     const payload = checked.payload;
     const setting = request.setting ?? 0;

@@ -9,13 +9,19 @@ import {
   isServerOnlyContentType,
 } from "#protocol";
 
+/**
+ * Content rules HTTP sends answer with their own reason: a content type only the server sends
+ * (MESSAGE_TYPE_RESERVED), an image not stored here (MESSAGE_IMAGE_URL_REFUSED).
+ */
+export type SendRuleRefusal = "server_only_type" | "image_url";
+
 /** A refusal: the SENDACK reason and a description for logs and HTTP errors. */
 export interface SendRefusal {
   ok: false;
   reason: ReasonCode;
   detail: string;
-  /** Set when the refusal is the sender rule (HTTP answers MESSAGE_TYPE_RESERVED). */
-  serverOnlyType?: true;
+  /** Which content rule refused it, when HTTP answers it with its own reason. */
+  refusal?: SendRuleRefusal;
 }
 
 export type ChannelKind =
@@ -159,7 +165,7 @@ export function checkSender(
         ReasonCode.NOT_ALLOW_SEND,
         `content type ${contentType} is sent only by the server`,
       ),
-      serverOnlyType: true,
+      refusal: "server_only_type",
     };
   return null;
 }

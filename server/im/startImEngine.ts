@@ -10,6 +10,8 @@ import type { AuthServices } from "../domain/auth/createAuthServices";
 import type { AuthContext } from "../domain/auth/sessions";
 import type { ImEngine, StoredMessageEvent } from "../domain/im/ImEngine";
 import type { Clock } from "../providers/lib/runtime";
+import { resolvePublicUrl } from "../domain/system/runtimeConfig";
+import { mediaStoreOf } from "./imageUrlRule";
 import { type ImStackOptions, startImGateway } from "./startImGateway";
 import { startWukongIm, type WukongImStack } from "./wukongim/startWukongIm";
 
@@ -37,6 +39,9 @@ export interface ImRuntimeDeps {
 
 export async function startImEngine(deps: ImRuntimeDeps): Promise<ImRuntime> {
   const { config, db, clock, logger, accountEvents, auth } = deps;
+  const media = mediaStoreOf(db, () => [
+    resolvePublicUrl(config, deps.server.address()),
+  ]);
   if (config.imEngine.kind === "wukongim") {
     const stack = await startWukongIm({
       config: config.imEngine,
@@ -45,6 +50,7 @@ export async function startImEngine(deps: ImRuntimeDeps): Promise<ImRuntime> {
       logger,
       accountEvents,
       imTokenKey: auth.imTokenKey,
+      media,
       ...(deps.options?.deviceLevel === undefined
         ? {}
         : { deviceLevel: deps.options.deviceLevel }),
@@ -66,6 +72,7 @@ export async function startImEngine(deps: ImRuntimeDeps): Promise<ImRuntime> {
     logger,
     accountEvents,
     verifyImToken: auth.verifyImToken,
+    media,
     ...(deps.options === undefined ? {} : { options: deps.options }),
   });
   return {

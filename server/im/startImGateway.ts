@@ -1,6 +1,7 @@
 // Builds the embedded IM stack for an app and mounts the WebSocket endpoint /im on its HTTP
 // server: engine (group commit, delivery), gateway (connections), presence. Returns the engine
 // for the IM domain and a close() the app calls on shutdown.
+import type { MediaStore } from "./imageUrlRule";
 import type { Server } from "node:http";
 import type { Logger } from "pino";
 import { sql } from "drizzle-orm";
@@ -41,6 +42,8 @@ export interface ImStackDeps {
   logger: Logger;
   accountEvents: AccountEvents;
   verifyImToken: ImAuthenticator;
+  /** Where image messages may link to (#19). */
+  media: MediaStore;
   options?: ImStackOptions;
 }
 
@@ -62,6 +65,7 @@ export async function startImGateway(deps: ImStackDeps): Promise<ImStack> {
     delivery,
     directory,
     ids,
+    media: deps.media,
     ...(hooks === undefined ? {} : { hooks }),
   });
   const presence = new PresenceRecorder(db, logger);

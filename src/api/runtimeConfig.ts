@@ -1,12 +1,17 @@
 // Runtime configuration (GET oapi/v1/config), fetched once per page load and shared.
 // A failed fetch is not cached, so the next caller tries again.
 import { apiRequest } from "./client";
+import { trustMediaOrigin } from "./mediaOrigins";
 import type { RuntimeConfig } from "./types";
 
 let cached: Promise<RuntimeConfig> | undefined;
 
 export function getRuntimeConfig(): Promise<RuntimeConfig> {
-  cached ??= apiRequest<RuntimeConfig>("oapi/v1/config").catch(
+  cached ??= apiRequest<RuntimeConfig>("oapi/v1/config").then(
+    (config) => {
+      trustMediaOrigin(config.publicUrl);
+      return config;
+    },
     (error: unknown) => {
       cached = undefined;
       throw error;

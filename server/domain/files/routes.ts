@@ -1,6 +1,7 @@
 // File endpoints: `POST file/v1/upload` (multipart, signed in) and `DELETE file/v1/:name` under
 // /api/app, and the public `/media/:name` that serves stored files. The unguessable name is the
 // capability: an <img> cannot send a bearer token.
+import { MEDIA_PREFIX } from "#contract";
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
 import multipart from "@fastify/multipart";
@@ -20,8 +21,8 @@ import {
 } from "./uploads";
 
 const tags = ["files"];
-/** Where stored files are served. */
-export const MEDIA_PREFIX = "/media";
+// NOTE: where stored files are served is #contract's (the client checks chat images against it).
+export { MEDIA_PREFIX };
 /** A year: stored files never change (a new upload gets a new name). */
 const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 

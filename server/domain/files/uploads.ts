@@ -4,8 +4,10 @@
 import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_PIXELS,
+  STORED_NAME_PATTERN,
   UPLOAD_LIMITS,
   UPLOAD_QUOTA_BYTES,
+  isStoredName,
   type ApiErrorReason,
   type UploadLimits,
 } from "#contract";
@@ -24,15 +26,11 @@ export type { UploadLimits };
 
 /** Random bytes in a stored name: 192 bits, above the 128 the URL-as-capability needs. */
 const NAME_RANDOM_BYTES = 24;
-/** A stored name: base64url random part plus the sniffed type's extension. */
-export const STORED_NAME_PATTERN = "^[A-Za-z0-9_-]{32}\\.(png|jpg|webp|gif)$";
-const STORED_NAME = new RegExp(STORED_NAME_PATTERN);
+// NOTE: a stored name (base64url random part plus the sniffed type's extension) is #contract's,
+// which also reads one out of a chat image's URL.
+export { STORED_NAME_PATTERN, isStoredName };
 
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = UPLOAD_LIMITS;
-
-export function isStoredName(name: string): boolean {
-  return STORED_NAME.test(name);
-}
 
 export class UploadRefused extends HttpError {
   override name = "UploadRefused";

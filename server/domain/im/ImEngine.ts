@@ -3,6 +3,7 @@
 // (im_messages, im_channels) holds what the engine stored. Two implementations: our embedded
 // gateway (server/im) and WuKongIM over its HTTP API (server/im/wukongim).
 import type { ReasonCode } from "#protocol";
+import type { SendRuleRefusal } from "../../im/sendRules";
 
 /** A message to send as `fromUid`, exactly as a SEND would carry it (plaintext payload). */
 export interface ImSendRequest {
@@ -42,8 +43,8 @@ export type ImSendResult =
       ok: false;
       reason: ReasonCode;
       detail: string;
-      /** The payload's content type is the server's alone (commands, system notices). */
-      serverOnlyType?: true;
+      /** The content rule that refused it (HTTP answers each with its own reason). */
+      refusal?: SendRuleRefusal;
     };
 
 /** A command (content type 99) pushed to a user's live connections, not stored. */

@@ -55,8 +55,10 @@ export function sentOrThrow(
   }
   const msg = `${reasonCodeName(result.reason)}: ${result.detail}`;
   if (CHANNEL_REFUSALS.has(result.reason)) throw forbidden(msg);
-  if (result.serverOnlyType === true)
+  if (result.refusal === "server_only_type")
     throw new HttpError("MESSAGE_TYPE_RESERVED", msg);
+  if (result.refusal === "image_url")
+    throw new HttpError("MESSAGE_IMAGE_URL_REFUSED", msg);
   if (result.reason === ReasonCode.SYSTEM_ERROR)
     throw new HttpError("MESSAGING_UNAVAILABLE", msg);
   throw new HttpError("MESSAGE_REFUSED", msg, {

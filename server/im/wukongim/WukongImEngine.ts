@@ -20,6 +20,7 @@ import type {
 } from "../../domain/im/ImEngine";
 import { rowsOf } from "../../domain/im/wireMessage";
 import type { Clock } from "../../providers/lib/runtime";
+import { OrderedImageChecks, type MediaStore } from "../imageUrlRule";
 import { checkSend } from "../sendRules";
 import { commandPayload } from "../commandPayload";
 import { InflightSends } from "../InflightSends";
@@ -52,6 +53,8 @@ export interface WukongImEngineDeps {
   clock: Clock;
   logger: Pick<Logger, "warn" | "error">;
   maxPayloadBytes: number;
+  /** Where image messages may link to (#19). */
+  media: MediaStore;
   /** How long a send waits for WuKongIM to store the message (default 10 s). */
   storeTimeoutMs?: number;
 }
@@ -68,14 +71,24 @@ function refuse(reason: ReasonCode, detail: string): ImSendResult {
 export class WukongImEngine implements ImEngine {
   readonly #deps: WukongImEngineDeps;
   readonly #inflight = new InflightSends();
+  readonly #images: OrderedImageChecks;
 
   constructor(deps: WukongImEngineDeps) {
     this.#deps = deps;
+    this.#images = new OrderedImageChecks(deps.media);
   }
 
   async send(request: ImSendRequest): Promise<ImSendResult> {
     const checked = checkSend(request, this.#deps.maxPayloadBytes);
     if (!checked.ok) return checked;
+    const imageCheck = this.#images.check(
+      `${request.fromUid}\u0000${request.channelId}`,
+      checked.payload.contentType,
+      checked.payload.text,
+    );
+    // NOTE: no await unless an image is checked: other sends keep their turn (issue #9).
+    const image = imageCheck === null ? null : await imageCheck;
+    if (image !== null) return image;
     if (checked.kind === "data")
       return refuse(
         ReasonCode.NOT_SUPPORT_CHANNEL_TYPE,

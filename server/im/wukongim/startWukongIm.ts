@@ -2,6 +2,7 @@
 // otherwise), the engine over its HTTP API, the accounts that keep its tokens in step with our
 // sessions (revocations at once, 30-day ends by a periodic sweep run once per period across app
 // servers), and the stored-message event Web Push hears (fed by the msg.offline webhook).
+import type { MediaStore } from "../imageUrlRule";
 import type { Logger } from "pino";
 import { DeviceLevel } from "#protocol";
 import { ConfigError } from "../../config";
@@ -28,6 +29,8 @@ export interface WukongImStackDeps {
   accountEvents: AccountEvents;
   /** AuthServices.imTokenKey. */
   imTokenKey: Buffer;
+  /** Where image messages may link to (#19). */
+  media: MediaStore;
   deviceLevel?: DeviceLevel;
 }
 
@@ -62,6 +65,7 @@ export async function startWukongIm(
     clock,
     logger,
     maxPayloadBytes: DEFAULT_GATEWAY_OPTIONS.maxPayloadBytes,
+    media: deps.media,
   });
   const accounts = new WukongImAccounts({
     db,

@@ -8,6 +8,7 @@ import {
   renderSystemText,
   type MessageContent,
 } from "#protocol";
+import { ourMediaUrl } from "../../api/mediaOrigins";
 import type { JsonObject } from "../../db/entities/JsonValue";
 import type { MessageRecord } from "../../db/entities/MessageRecord";
 
@@ -52,7 +53,8 @@ function imageView(json: JsonObject): MessageView {
   const width = positive(json.width);
   const height = positive(json.height);
   if (width === null || height === null) return { kind: "unknown" };
-  const url = typeof json.url === "string" && json.url !== "" ? json.url : null;
+  // NOTE: only files our server stores (#19); anything else shows as an image that did not load.
+  const url = typeof json.url === "string" ? ourMediaUrl(json.url) : null;
   return { kind: "image", url, width, height };
 }
 

@@ -5,6 +5,7 @@
 // RECVACK and bounded RECV re-sends, group commit, and SUB / data channels.
 import { Op, ReasonCode, encodeFrame } from "#protocol";
 import { testClock } from "../../support/testClock";
+import { uploadImage } from "../../support/uploadImage";
 import { describeEachDatabase } from "../../support/testDb";
 import { conversationOf, storedMessages } from "./support/imQueries";
 import { ImTestClient, randomClientMsgNo } from "./support/ImTestClient";
@@ -311,6 +312,65 @@ describeEachDatabase("IM gateway: SEND and RECV", (database) => {
     expect(await conversationOf(server.db, alice.imId, bob.imId)).toMatchObject(
       { unread: 1 },
     );
+  });
+
+  it("an image message links only to a file stored here (#19)", async () => {
+    const alice = await signIn(server, clock);
+    const bob = await signIn(server, clock);
+    const sender = await connect(alice, 4);
+    const image = await uploadImage(server.baseUrl, alice.tokens.app_token);
+    const name = image.url.slice(image.url.lastIndexOf("/") + 1);
+    const made = "A".repeat(32) + ".png";
+    for (const url of [
+      "javascript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      `https://evil.example/media/${name}`,
+      `${server.baseUrl}/media/${made}`,
+      `${server.baseUrl}/media/${name}?x=1`,
+      `${server.baseUrl}/media/../media/${name}`,
+      `/media/${name}`,
+      42,
+    ]) {
+      const refused = await sender.sendAndAck(
+        { type: 2, url, width: 2, height: 2 },
+        { channelId: bob.imId },
+      );
+      expect([url, refused.reasonCode]).toEqual([
+        url,
+        ReasonCode.NOT_ALLOW_SEND,
+      ]);
+    }
+    expect(await storedMessages(server.db, alice.imId)).toHaveLength(0);
+    const sent = await sender.sendAndAck(
+      { type: 2, ...image },
+      { channelId: bob.imId },
+    );
+    expect(sent).toMatchObject({ reasonCode: 1, messageSeq: 1 });
+  });
+
+  it("a text sent right after an image keeps its place (issue #9)", async () => {
+    const alice = await signIn(server, clock);
+    const bob = await signIn(server, clock);
+    const sender = await connect(alice, 4);
+    const image = await uploadImage(server.baseUrl, alice.tokens.app_token);
+    const frames = [
+      sender.sealSend({ type: 2, ...image }, { channelId: bob.imId }),
+      sender.sealSend(text("after the photo"), { channelId: bob.imId }),
+      sender.sealSend({ type: 2, ...image }, { channelId: bob.imId }),
+      sender.sealSend(text("and after the second"), { channelId: bob.imId }),
+    ];
+    sender.sendBytes(Buffer.concat(frames.map((f) => encodeFrame(f, 4))));
+    const acks = [];
+    for (const f of frames)
+      acks.push(
+        await sender.next(Op.SENDACK, (a) => a.clientSeq === f.clientSeq),
+      );
+    expect(acks.map((a) => [a.reasonCode, a.messageSeq])).toEqual([
+      [1, 1],
+      [1, 2],
+      [1, 3],
+      [1, 4],
+    ]);
   });
 
   it("an un-acked RECV is re-sent on schedule a bounded number of times; an acked one is not", async () => {

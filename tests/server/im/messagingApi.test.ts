@@ -152,6 +152,17 @@ describeEachDatabase("messaging API", (database) => {
     await setFlags(bob, { isService: 0 });
     for (const r of reserved)
       expect([r.status, r.body.reason]).toEqual([400, "MESSAGE_TYPE_RESERVED"]);
+    // An image links only to a file stored here (#19).
+    const foreign = await send(alice, bob, {
+      type: 2,
+      url: "https://evil.example/x.png",
+      width: 1,
+      height: 1,
+    });
+    expect([foreign.status, foreign.body.reason]).toEqual([
+      400,
+      "MESSAGE_IMAGE_URL_REFUSED",
+    ]);
     const anonymous = await call(server, "POST", "wuKong/v1/sendMessage", {
       body: { channel_id: bob.imId, payload: b64(text("x")) },
     });

@@ -8,6 +8,7 @@ import { Op } from "#protocol";
 import { call } from "../../support/accountsApi";
 import { FakePushService } from "../../support/fakes/fakePushService";
 import { testClock } from "../../support/testClock";
+import { uploadImage } from "../../support/uploadImage";
 import { describeEachDatabase } from "../../support/testDb";
 import { ImTestClient } from "../im/support/ImTestClient";
 import {
@@ -207,10 +208,11 @@ describeEachDatabase("Web Push", (database) => {
     expect(first!.topic).toMatch(/^[\w-]{32}$/);
 
     const imageSeq = await (async () => {
+      const image = await uploadImage(server.baseUrl, alice.tokens.app_token);
       const sent = await api(alice, "POST", "wuKong/v1/sendMessage", {
         channel_id: bob.imId,
         channel_type: 1,
-        payload: b64({ type: 2, url: "/media/x.png", width: 1, height: 1 }),
+        payload: b64({ type: 2, ...image }),
       });
       return sent.body.data.message_seq as number;
     })();

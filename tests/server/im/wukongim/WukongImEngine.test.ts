@@ -28,6 +28,7 @@ import {
   startWukongImNode,
   type WukongImNode,
 } from "../../../support/wukongimNode";
+import { mediaStoreOf } from "../../../../server/im/imageUrlRule";
 import { trustedCommandChannel } from "../../../../workers/session/receiveRules";
 import { ImTestClient } from "../support/ImTestClient";
 
@@ -35,6 +36,7 @@ const binary = await wukongimBinary();
 if (binary === null) console.warn(WUKONGIM_SKIP_REASON);
 
 const USER = "demo_user";
+const MEDIA_ORIGIN = "https://fuyuan.test";
 const STAFF = "demo_service";
 const text = (content: string) =>
   encodeUtf8(JSON.stringify({ type: ContentType.TEXT, content }));
@@ -57,6 +59,7 @@ describe.skipIf(binary === null)("WukongImEngine on a real WuKongIM", () => {
       clock: Date.now,
       logger: console,
       maxPayloadBytes: 32 * 1024,
+      media: mediaStoreOf(database.db, () => [MEDIA_ORIGIN]),
     });
     for (const uid of [USER, STAFF])
       await node.api.updateToken({
@@ -243,7 +246,7 @@ describe.skipIf(binary === null)("WukongImEngine on a real WuKongIM", () => {
     ).toMatchObject({
       ok: false,
       reason: ReasonCode.NOT_ALLOW_SEND,
-      serverOnlyType: true,
+      refusal: "server_only_type",
     });
     // WuKongIM itself does not check content types (#19): what the client sees is who sent it,
     // and no person shows as the system's empty sender.

@@ -8,6 +8,7 @@ import { renderApp, resetApp, signIn } from "../../renderApp";
 import {
   conversation,
   freshDb,
+  mediaUrl,
   message,
   SELF,
   seedChat,
@@ -58,7 +59,7 @@ beforeEach(async () => {
       channelId: "monk_7",
       fromUid: "monk_7",
       contentType: 2,
-      content: { type: 2, url: "/media/x.png", width: 10, height: 10 },
+      content: { type: 2, url: mediaUrl("x"), width: 10, height: 10 },
       timestamp: t0 + 3000,
     }),
   ]);
@@ -79,7 +80,8 @@ beforeEach(async () => {
   await seedChat(db, "sys", [
     message({
       channelId: "sys",
-      fromUid: "sys",
+      // The system's own sender (WuKongIM shows it as an empty uid): the only one whose notices show.
+      fromUid: "",
       contentType: 1001,
       content: {
         type: 1001,

@@ -51,7 +51,7 @@ it("renders day and time rows, own and peer bubbles, states, revoked and system 
     }),
     message({
       channelId: peer,
-      fromUid: peer,
+      fromUid: "",
       messageSeq: 3,
       timestamp: today(8),
       contentType: 1001,

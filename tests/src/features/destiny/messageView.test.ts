@@ -7,7 +7,7 @@ import {
   digestText,
   messageView,
 } from "../../../../src/features/destiny/messageView";
-import { message, SELF } from "./support/chatFixtures";
+import { mediaUrl, message, SELF } from "./support/chatFixtures";
 
 afterEach(() => {
   initI18n();
@@ -48,13 +48,13 @@ it("shows images with or without their URL, and the placeholder digest", () => {
   const sent = messageView(
     message({
       contentType: 2,
-      content: { type: 2, url: "/media/a.png", width: 640, height: 480 },
+      content: { type: 2, url: mediaUrl("a"), width: 640, height: 480 },
     }),
     SELF,
   );
   expect(sent).toEqual({
     kind: "image",
-    url: "/media/a.png",
+    url: mediaUrl("a"),
     width: 640,
     height: 480,
   });
@@ -73,6 +73,29 @@ it("shows images with or without their URL, and the placeholder digest", () => {
     height: 20,
   });
   expect(digestText(sent, i18n)).toBe("[图片]");
+});
+
+it("loads no image that is not a file our server stores (#19)", () => {
+  for (const url of [
+    "javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "https://evil.example/media/" + "a".repeat(32) + ".png",
+    `${location.origin}/media/lotus.png`,
+    `${location.origin}/media/${"a".repeat(32)}.png?x`,
+    "/media/" + "a".repeat(32) + ".png",
+  ]) {
+    const view = messageView(
+      message({
+        contentType: 2,
+        content: { type: 2, url, width: 640, height: 480 },
+      }),
+      SELF,
+    );
+    expect([url, view]).toEqual([
+      url,
+      { kind: "image", url: null, width: 640, height: 480 },
+    ]);
+  }
 });
 
 it("treats unknown types and malformed payloads as unknown, with a placeholder", () => {

@@ -11,7 +11,13 @@ import {
 } from "@testing-library/react";
 import type { UploadRefusal } from "../../../../src/db/entities/MessageRecord";
 import { setUploadProgress } from "../../../../src/state/im";
-import { message, seedChat, text, unsent } from "./support/chatFixtures";
+import {
+  mediaUrl,
+  message,
+  seedChat,
+  text,
+  unsent,
+} from "./support/chatFixtures";
 import { sessionApi } from "./support/fakeSession";
 import {
   channel,
@@ -121,20 +127,20 @@ it("opens an image in the viewer and gives focus back when it closes", async () 
       messageSeq: 1,
       timestamp: today(9),
       contentType: 2,
-      content: { type: 2, url: "/media/lotus.png", width: 800, height: 600 },
+      content: { type: 2, url: mediaUrl("lotus"), width: 800, height: 600 },
     }),
   ]);
   const { log } = await openThread(t.api);
   const open = await within(log).findByRole("button", { name: "查看大图" });
   expect(open.querySelector("img")?.getAttribute("src")).toBe(
-    "/media/lotus.png",
+    mediaUrl("lotus"),
   );
   open.focus();
   fireEvent.click(open);
   const viewer = await screen.findByRole("dialog", { name: "图片" });
   expect(
     within(viewer).getByRole("img", { name: "聊天图片" }).getAttribute("src"),
-  ).toBe("/media/lotus.png");
+  ).toBe(mediaUrl("lotus"));
   expect(document.activeElement).toBe(
     within(viewer).getByRole("button", { name: "关闭" }),
   );

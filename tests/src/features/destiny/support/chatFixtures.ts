@@ -11,6 +11,11 @@ export const SELF = "u_42";
 
 let counter = 0;
 
+/** A link to a stored file on this page's origin: the only images a chat shows (#19). */
+export function mediaUrl(name: string): string {
+  return `${location.origin}/media/${name.repeat(32).slice(0, 32)}.png`;
+}
+
 /** A stored message (status normal, with seq) unless overridden. */
 export function message(overrides: Partial<MessageRecord> = {}): MessageRecord {
   counter += 1;
