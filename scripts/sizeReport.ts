@@ -1,9 +1,10 @@
 // Prints the built PWA's bundle sizes from dist/.vite/manifest.json: the initial JS of `/` (the
 // entry and everything it imports statically), each lazily loaded route chunk, the IM worker and
-// what the chat list needs offline, gzip-compressed. Exits non-zero when a budget is exceeded.
-import { readdirSync, readFileSync } from "node:fs";
+// what the chat list needs offline, as served: the bytes of the build's .gz sibling (what any
+// browser gets; budgets check these) and of its .br sibling (what current browsers get), or the
+// file itself where no sibling was written. Exits non-zero when a budget is exceeded.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 
 interface ManifestChunk {
   file: string;
@@ -18,7 +19,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Budgets in kB (1000 bytes) of gzip. */
+/** Budgets in kB (1000 bytes) as served gzip (the build's .gz siblings). */
 export const BUDGETS = {
   /** The initial JS of `/` (the original issue-2 budget). */
   rootInitialGzKb: 150,
@@ -35,15 +36,18 @@ const manifest = JSON.parse(
   readFileSync(join(distDir, ".vite/manifest.json"), "utf8"),
 ) as Manifest;
 
-const gzCache = new Map<string, number>();
-function gzBytes(file: string): number {
-  let size = gzCache.get(file);
-  if (size === undefined) {
-    size = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
-    gzCache.set(file, size);
-  }
-  return size;
+/** The bytes a browser accepting `encoding` is sent for `file` (its sibling, else the file). */
+function servedBytes(file: string, encoding: "gz" | "br"): number {
+  const path = join(distDir, file);
+  const sibling = `${path}.${encoding}`;
+  return statSync(existsSync(sibling) ? sibling : path).size;
 }
+const gzBytes = (file: string) => servedBytes(file, "gz");
+const brBytes = (file: string) => servedBytes(file, "br");
+if (!existsSync(join(distDir, "index.html.gz")))
+  throw new Error(
+    "no precompressed siblings in the build: run scripts/precompress.ts first",
+  );
 
 /** The files a chunk needs before it can run: itself plus its static imports, transitively. */
 function staticClosure(key: string, seen = new Set<string>()): Set<string> {
@@ -53,11 +57,11 @@ function staticClosure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-function sumJs(keys: Iterable<string>): number {
+function sumJs(keys: Iterable<string>, size = gzBytes): number {
   let total = 0;
   for (const key of keys) {
     const chunk = manifest[key];
-    if (chunk?.file.endsWith(".js")) total += gzBytes(chunk.file);
+    if (chunk?.file.endsWith(".js")) total += size(chunk.file);
   }
   return total;
 }
@@ -70,6 +74,7 @@ const entryKey = Object.keys(manifest).find(
 if (entryKey === undefined) throw new Error("no entry chunk in the manifest");
 const initial = staticClosure(entryKey);
 const mainInitial = sumJs(initial);
+const mainInitialBr = sumJs(initial, brBytes);
 
 const routes = Object.entries(manifest)
   .filter(
@@ -95,7 +100,7 @@ for (const row of routes) {
   );
 }
 console.log(
-  `\nInitial JS for / (entry + static imports): ${kb(mainInitial)} kB gzip (budgets: / ${BUDGETS.rootInitialGzKb} kB, main thread ${BUDGETS.mainInitialGzKb} kB)`,
+  `\nInitial JS for / (entry + static imports): ${kb(mainInitial)} kB served gzip, ${kb(mainInitialBr)} kB brotli (budgets: / ${BUDGETS.rootInitialGzKb} kB, main thread ${BUDGETS.mainInitialGzKb} kB)`,
 );
 
 // The IM worker: emitted as an asset of the chunk that starts it (`new URL(..., import.meta.url)`).
@@ -109,6 +114,7 @@ const workerFiles = [
 if (workerFiles.length === 0)
   throw new Error("no worker bundle in the manifest");
 const workerGz = workerFiles.reduce((sum, file) => sum + gzBytes(file), 0);
+const workerBr = workerFiles.reduce((sum, file) => sum + brBytes(file), 0);
 
 /**
  * The chat list offline: the entry closure (with the bundled cn catalog), the /destiny route
@@ -146,15 +152,17 @@ function offlineChatFiles(): Set<string> {
     if (/^workbox-[\w-]+\.js$/.test(name)) files.add(name);
   return new Set([...files].filter((file) => file.endsWith(".js")));
 }
-const offlineChat = [...offlineChatFiles()].reduce(
-  (sum, file) => sum + gzBytes(file),
+const offlineFiles = [...offlineChatFiles()];
+const offlineChat = offlineFiles.reduce((sum, file) => sum + gzBytes(file), 0);
+const offlineChatBr = offlineFiles.reduce(
+  (sum, file) => sum + brBytes(file),
   0,
 );
 console.log(
-  `IM worker: ${kb(workerGz)} kB gzip (budget ${BUDGETS.workerGzKb} kB)`,
+  `IM worker: ${kb(workerGz)} kB served gzip, ${kb(workerBr)} kB brotli (budget ${BUDGETS.workerGzKb} kB)`,
 );
 console.log(
-  `Chat list offline (entry + /destiny + deps + worker + sw + workbox): ${kb(offlineChat)} kB gzip (budget ${BUDGETS.offlineChatGzKb} kB)`,
+  `Chat list offline (entry + /destiny + deps + worker + sw + workbox): ${kb(offlineChat)} kB served gzip, ${kb(offlineChatBr)} kB brotli (budget ${BUDGETS.offlineChatGzKb} kB)`,
 );
 
 const failures: string[] = [];
@@ -172,6 +180,9 @@ console.log(
     main_initial_gz_kb: Number(kb(mainInitial)),
     worker_gz_kb: Number(kb(workerGz)),
     offline_chat_gz_kb: Number(kb(offlineChat)),
+    main_initial_br_kb: Number(kb(mainInitialBr)),
+    worker_br_kb: Number(kb(workerBr)),
+    offline_chat_br_kb: Number(kb(offlineChatBr)),
   }),
 );
 if (failures.length > 0) {

@@ -1,4 +1,5 @@
-// Serves the built PWA (STATIC_DIR) with cache headers, and answers every unmatched request:
+// Serves the built PWA (STATIC_DIR) with cache headers, precompressed (the build's .br and .gz
+// siblings, chosen by Accept-Encoding, `Vary: accept-encoding`), and answers every unmatched request:
 // page routes get the SPA shell (index.html); API paths, reserved prefixes and missing files
 // get a 404 envelope.
 import { existsSync } from "node:fs";
@@ -32,8 +33,12 @@ export async function registerStaticSite(
     await app.register(fastifyStatic, {
       root: staticDir,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const name = filePath.slice(filePath.lastIndexOf(sep) + 1);
+        // NOTE: filePath is the sibling actually sent (index.html.br): the rules go by the original.
+        const name = filePath
+          .slice(filePath.lastIndexOf(sep) + 1)
+          .replace(/\.(br|gz)$/, "");
         if (filePath.startsWith(assetsDir))
           reply.header("cache-control", IMMUTABLE);
         else if (ALWAYS_REVALIDATE.has(name) || name.startsWith("workbox-"))

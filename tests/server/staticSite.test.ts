@@ -1,8 +1,13 @@
 // Serving the built PWA: SPA fallback for page routes, 404 envelopes for API paths, reserved
-// prefixes and missing files, immutable caching for hashed assets, no-cache for the shell.
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+// prefixes and missing files, immutable caching for hashed assets, no-cache for the shell; the
+// build's brotli and gzip siblings (scripts/precompress.ts) chosen by Accept-Encoding (#20).
+import { existsSync } from "node:fs";
+import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { precompressDir } from "../../scripts/precompress";
 import { startTestServer, type TestServer } from "../support/testServer";
 
 const SHELL =
@@ -126,6 +131,103 @@ describe("without a built app", () => {
       expect(config.status).toBe(200);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe("precompressed assets (#20)", () => {
+  let server: TestServer;
+  let staticDir: string;
+  const bigScript = `${"console.log('福缘 app');\n".repeat(400)}export {};\n`;
+  const bigShell = SHELL.replace(
+    "</body>",
+    `${"<p>福缘 · 祈福 · 供灯</p>".repeat(100)}</body>`,
+  );
+
+  beforeAll(async () => {
+    staticDir = await mkdtemp(join(tmpdir(), "fuyuan-precompressed-"));
+    await mkdir(join(staticDir, "assets"));
+    await writeFile(join(staticDir, "index.html"), bigShell);
+    await writeFile(join(staticDir, "assets", "index-AbC123.js"), bigScript);
+    await writeFile(join(staticDir, "assets", "tiny-XyZ.js"), "export {};");
+    await writeFile(
+      join(staticDir, "assets", "logo-1.png"),
+      Buffer.alloc(4096, 7),
+    );
+    precompressDir(staticDir);
+    server = await startTestServer({ staticDir, seed: false });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(staticDir, { recursive: true, force: true });
+  });
+
+  /** A raw GET (fetch would decompress and hide what was sent). */
+  const rawGet = (path: string, headers: Record<string, string>) =>
+    new Promise<{ headers: Record<string, unknown>; body: Buffer }>(
+      (resolve, reject) => {
+        const req = request(`${server.baseUrl}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            resolve({ headers: res.headers, body: Buffer.concat(chunks) });
+          });
+        });
+        req.on("error", reject);
+        req.end();
+      },
+    );
+
+  it("writes a smaller .br and .gz beside each text file, none beside tiny or binary files", async () => {
+    const js = join(staticDir, "assets", "index-AbC123.js");
+    const br = await readFile(`${js}.br`);
+    const gz = await readFile(`${js}.gz`);
+    expect(br.length).toBeLessThan(gz.length);
+    expect(gz.length).toBeLessThan(Buffer.byteLength(bigScript));
+    expect(brotliDecompressSync(br).toString()).toBe(bigScript);
+    expect(gunzipSync(gz).toString()).toBe(bigScript);
+    for (const name of ["tiny-XyZ.js", "logo-1.png"]) {
+      expect(existsSync(join(staticDir, "assets", `${name}.br`))).toBe(false);
+      expect(existsSync(join(staticDir, "assets", `${name}.gz`))).toBe(false);
+    }
+  });
+
+  it.each([
+    ["br, gzip, deflate", "br"],
+    ["gzip, deflate", "gzip"],
+    ["identity", undefined],
+  ] as const)(
+    "sends the asset for Accept-Encoding %s as %s, immutable, varying on it",
+    async (acceptEncoding, encoding) => {
+      const { headers, body } = await rawGet("/assets/index-AbC123.js", {
+        "accept-encoding": acceptEncoding,
+      });
+      expect(headers["content-encoding"]).toBe(encoding);
+      expect(headers.vary).toMatch(/accept-encoding/i);
+      expect(headers["content-type"]).toMatch(/javascript/);
+      expect(headers["cache-control"]).toBe(
+        "public, max-age=31536000, immutable",
+      );
+      const text =
+        encoding === "br"
+          ? brotliDecompressSync(body)
+          : encoding === "gzip"
+            ? gunzipSync(body)
+            : body;
+      expect(text.toString()).toBe(bigScript);
+    },
+  );
+
+  it("sends the shell compressed on page routes too, still revalidated", async () => {
+    for (const path of ["/", "/en/blessing"]) {
+      const { headers, body } = await rawGet(path, {
+        ...HTML,
+        "accept-encoding": "br",
+      });
+      expect(headers["content-encoding"]).toBe("br");
+      expect(headers["content-type"]).toMatch(/^text\/html/);
+      expect(headers["cache-control"]).toBe("no-cache");
+      expect(brotliDecompressSync(body).toString()).toBe(bigShell);
     }
   });
 });
