@@ -79,6 +79,5 @@ export const PUSH_ERRORS = {
   400: ErrorEnvelope,
   401: ErrorEnvelope,
   404: ErrorEnvelope,
-  409: ErrorEnvelope,
   500: ErrorEnvelope,
 } as const;

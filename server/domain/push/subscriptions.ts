@@ -1,4 +1,4 @@
-// Stored push subscriptions: save (an endpoint stays with the user who registered it first),
+// Stored push subscriptions: save (an endpoint follows the account that registered it last),
 // replace (the browser renewed it; proven by the old one's secret), remove by owner, by endpoint
 // (the push service said it is gone) or by revoked session, and list a recipient's subscriptions
 // for sending.
@@ -7,6 +7,7 @@ import type { Db } from "../../db/createDb";
 import { pushSubscriptions, users } from "../../db/schema";
 import { constantTimeEqual } from "../auth/tokenCrypto";
 import type { Locale } from "../../lib/locale";
+import { lockUser } from "../users/userLock";
 
 export interface NewSubscription {
   endpoint: string;
@@ -32,35 +33,46 @@ export interface PushTarget {
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
 
 /**
- * Saves a subscription for the caller's session (re-subscribing moves it to this session with the
- * new keys). "taken": the endpoint belongs to another user, whose row is left untouched.
+ * Saves a subscription for the caller's session, with its keys and locale. Re-subscribing moves
+ * it to this session; an endpoint another account registered moves to the caller (see the note).
+ *
+ * NOTE: the rule is "an endpoint follows the account that registered it last", never a refusal.
+ * Any answer that differs when another account holds the endpoint (a 409, other counts, a status
+ * saying "not yours") tells the caller that the endpoint is in use (issue #19). Moving is also what
+ * an honest caller needs: an endpoint belongs to one browser, which shows one signed-in account's
+ * notifications, so reaching this case honestly means the device changed hands without a sign-out
+ * (the new account's notifications should show there, the old one's should stop). A forger needs
+ * the endpoint, an unguessable capability URL the server shows no one; even then nothing of the
+ * former holder reaches the forger (the push service delivers to that device, encrypted to the
+ * keys the forger sent, which the device cannot read), and the former holder's app registers the
+ * endpoint back when notifications are turned on again.
  */
 export async function saveSubscription(
   db: Db,
   sub: NewSubscription,
-): Promise<"saved" | "taken"> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // NOTE: insert and trim under the user's lock, or parallel subscribes all count the rows
+    // before the others' inserts and the user keeps more than the cap.
+    await lockUser(tx, sub.userId);
+    await tx
       .insert(pushSubscriptions)
       .values(sub)
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
         set: {
+          userId: sql`excluded.user_id`,
           sessionId: sql`excluded.session_id`,
           p256dh: sql`excluded.p256dh`,
           auth: sql`excluded.auth`,
           locale: sql`excluded.locale`,
           createdAt: sql`now()`,
         },
-        setWhere: sql`${pushSubscriptions.userId} = excluded.user_id`,
-      })
-      .returning({ endpoint: pushSubscriptions.endpoint });
-    if (rows.length === 0) return "taken";
+      });
     await tx.execute(sql`
       delete from push_subscriptions where user_id = ${sub.userId} and endpoint not in (
         select endpoint from push_subscriptions where user_id = ${sub.userId}
         order by created_at desc, endpoint limit ${MAX_SUBSCRIPTIONS_PER_USER})`);
-    return "saved";
   });
 }
 
@@ -75,8 +87,9 @@ export interface SubscriptionRenewal {
 
 /**
  * Moves a stored subscription to the browser's new endpoint and keys (same user, session and
- * locale). "unknown": no subscription has that endpoint and secret; "taken": the new endpoint
- * belongs to another user. Either way nothing changes. Returns the owner when replaced.
+ * locale; a new endpoint another account registered moves too, as in saveSubscription).
+ * "unknown": no subscription has that endpoint and secret, and nothing changes. Returns the owner
+ * when replaced.
  */
 export async function replaceSubscription(
   db: Db,
@@ -84,7 +97,6 @@ export async function replaceSubscription(
 ): Promise<
   | { status: "replaced"; userId: number; sessionId: string }
   | { status: "unknown" }
-  | { status: "taken" }
 > {
   return db.transaction(async (tx) => {
     const [old] = await tx
@@ -94,12 +106,6 @@ export async function replaceSubscription(
       .for("update");
     if (old === undefined || !constantTimeEqual(old.auth, renewal.oldAuth))
       return { status: "unknown" as const };
-    const [holder] = await tx
-      .select({ userId: pushSubscriptions.userId })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.endpoint, renewal.endpoint));
-    if (holder !== undefined && holder.userId !== old.userId)
-      return { status: "taken" as const };
     await tx
       .delete(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, renewal.oldEndpoint));
@@ -114,7 +120,7 @@ export async function replaceSubscription(
       .values({ endpoint: renewal.endpoint, userId: old.userId, ...kept })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { ...kept, createdAt: sql`now()` },
+        set: { userId: old.userId, ...kept, createdAt: sql`now()` },
       });
     return {
       status: "replaced" as const,

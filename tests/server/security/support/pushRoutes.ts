@@ -1,6 +1,6 @@
 // IDOR table, part 4: Web Push subscriptions. Bob presents Alice's endpoint: he cannot remove it,
-// take it over (by subscribing or by a renewal without its secret), or learn that it is hers from
-// the status call. Unsubscribe comes last: its control
+// move it by a renewal without its secret, or learn that it is hers from the status call or from
+// subscribing with it (which answers as for a fresh endpoint). Unsubscribe comes last: its control
 // removes Alice's subscription.
 import { envelopeOf, type RouteTable } from "./probes";
 import type { IdorWorld, Reply } from "./idorWorld";
@@ -46,19 +46,34 @@ export const PUSH_ROUTES: RouteTable = {
   "POST push/v1/subscribe": {
     class: "owned",
     refs: ["endpoint"],
-    why: "registers the caller's browser; an endpoint stays with the account that holds it",
+    why: "registers the caller's browser; an endpoint follows the account that registered it last",
     probes: [
       {
-        // NOTE: 409 (not 403/404) is the push API's signal for a browser shared by two accounts:
-        // the client then makes a new subscription. The endpoint is a secret capability URL, so
-        // only its holder can ask; Alice's subscription must stay hers.
-        label: "Bob registers Alice's endpoint: refused, and it stays Alice's",
-        expect: "refused",
-        refusedWith: [403, 404, 409],
+        // NOTE: answering otherwise than for a fresh endpoint (a 409, other counts) would tell Bob
+        // that the endpoint exists (issue #19); the endpoint is the browser's, so it moves to the
+        // account that registered it last (the rule and why: server/domain/push/subscriptions.ts).
+        // Bob learns nothing of Alice's; her browser registering again takes it back.
+        label:
+          "Bob registers Alice's endpoint: answered as a fresh one, with his own counts only",
+        expect: "scoped",
         attempt: (w) =>
           w.call(w.bob, "POST", "push/v1/subscribe", w.objects.push),
+        check: (reply) => {
+          expect(envelopeOf(reply).data).toEqual({
+            subscriptions: 1,
+            session: 1,
+            endpoint: true,
+          });
+        },
         control: {
           run: async (w) => {
+            const again = await w.call(
+              w.alice,
+              "POST",
+              "push/v1/subscribe",
+              w.objects.push,
+            );
+            expect(again.status, again.text).toBe(200);
             const status = await aliceStatus(w);
             expect(endpointFlag(status)).toBe(true);
             return status;
