@@ -6,6 +6,7 @@ import { subscribe } from "valtio";
 import { subscribeKey } from "valtio/utils";
 import { session } from "../state/session";
 import { pwaState } from "./pwaState";
+import { afterPageSettled } from "./afterPageSettled";
 import { clearDraftOnPagehide, isDraftActive } from "./draftActive";
 import { captureInstallPrompt } from "./installPrompt";
 import { onNavigation } from "./routeHooks";
@@ -80,7 +81,9 @@ export function registerPwa(buildId: string, target: Window = window): void {
   askPersistenceAfterSignIn();
   if (!("serviceWorker" in target.navigator)) return;
   if (import.meta.env.DEV && import.meta.env.VITE_PWA_DEV !== "1") return;
-  void startServiceWorker(buildId, target);
+  // NOTE: the SW's install fills the offline cache (every route chunk): not while the first page
+  // loads, where it would compete with it for the network (#20).
+  void afterPageSettled(target).then(() => startServiceWorker(buildId, target));
 }
 
 async function startServiceWorker(
