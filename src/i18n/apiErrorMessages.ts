@@ -183,7 +183,8 @@ export const API_ERROR_MESSAGES: Readonly<Record<ApiErrorReason, Sentence>> = {
   IMAGE_NOT_ACCEPTED: () =>
     msg`这不是可以发送的图片，请选择 JPG、PNG、WebP 或 GIF 图片`,
   IMAGE_TOO_MANY_PIXELS: ({ max = 0 }) => {
-    const megapixels = Math.floor(max / 1_000_000);
+    // NOTE: one decimal, rounded down: 16,777,216 reads "16.7", never more than the cap.
+    const megapixels = Math.floor(max / 100_000) / 10;
     return msg`图片像素过多（最多 ${megapixels} 百万像素）`;
   },
   UPLOAD_QUOTA_EXCEEDED: () => msg`您的图片存储空间已满`,

@@ -5,8 +5,9 @@
 //                           refused, and a GIF carrying HTML is stored and served as an inert image
 //   size cap .............. here: exactly 10 MiB is accepted, one byte more is 413, also when that
 //                           byte arrives on its own (fixed: it was stored cut at the cap)
-//   pixel cap ............. here: exactly 40 MP is accepted, more is 422, counting every GIF frame
-//                           (a 1×1 screen cannot smuggle a larger frame)
+//   pixel cap ............. here: exactly 4096×4096 is accepted, more is 422, counting every GIF
+//                           frame (a 1×1 screen cannot smuggle a larger frame); a 6000×6000 PNG is
+//                           refused (issue #19)
 //   random server names ... here: 192 random bits per name, fresh for the same bytes, never the
 //                           client's file name
 //   nosniff, Content-
@@ -216,10 +217,10 @@ describeEachDatabase("uploads (issue #9)", (database) => {
     expect(await stored()).toEqual(before);
   });
 
-  it("accepts exactly 40 MP and refuses more (422), counting every GIF frame", async () => {
-    expect(MAX_UPLOAD_PIXELS).toBe(8000 * 5000);
-    expect((await upload(pngHeaderOnly(8000, 5000))).status).toBe(200);
-    await refusedWith(422, () => upload(pngHeaderOnly(8000, 5001)));
+  it("accepts exactly 4096×4096 (16.8 MP) and refuses more (422), counting every GIF frame", async () => {
+    expect(MAX_UPLOAD_PIXELS).toBe(4096 * 4096);
+    expect((await upload(pngHeaderOnly(4096, 4096))).status).toBe(200);
+    await refusedWith(422, () => upload(pngHeaderOnly(4096, 4097)));
     await refusedWith(422, () =>
       upload(
         gifWithFrame(
@@ -233,8 +234,8 @@ describeEachDatabase("uploads (issue #9)", (database) => {
     await refusedWith(422, () =>
       upload(
         gifWithFrame(
-          { width: 8000, height: 5000 },
-          { left: 1, top: 0, width: 8000, height: 5000 },
+          { width: 4096, height: 4096 },
+          { left: 1, top: 0, width: 4096, height: 4096 },
         ),
         "a.gif",
         "image/gif",
@@ -243,13 +244,27 @@ describeEachDatabase("uploads (issue #9)", (database) => {
     const fits = await upload(
       gifWithFrame(
         { width: 10, height: 10 },
-        { left: 7999, top: 4999, width: 1, height: 1 },
+        { left: 4095, top: 4095, width: 1, height: 1 },
       ),
       "a.gif",
       "image/gif",
     );
     expect(fits.status).toBe(200);
-    expect(fits.body.data).toMatchObject({ width: 8000, height: 5000 });
+    expect(fits.body.data).toMatchObject({ width: 4096, height: 4096 });
+  });
+
+  it("refuses the 6000×6000 PNG of issue #19 (36 MP) for chat with IMAGE_TOO_MANY_PIXELS, storing nothing", async () => {
+    // https://github.com/fuyuan/fuyuan/issues/19 item 6: 144 MB decoded on every phone that shows it.
+    const before = await stored();
+    const answer = await upload(pngHeaderOnly(6000, 6000));
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({
+      code: 422,
+      data: null,
+      reason: "IMAGE_TOO_MANY_PIXELS",
+      params: { max: 4096 * 4096 },
+    });
+    expect(await stored()).toEqual(before);
   });
 
   it("names every stored file with 192 fresh random bits, never the client's name", async () => {

@@ -116,7 +116,7 @@ describe("planImage", () => {
       }),
     ).toEqual({ kind: "refuse", reason: "IMAGE_TOO_LARGE" });
     expect(
-      planImage({ mime: "image/gif", bytes: 1000, width: 8001, height: 5000 }),
+      planImage({ mime: "image/gif", bytes: 1000, width: 4097, height: 4096 }),
     ).toEqual({ kind: "refuse", reason: "IMAGE_TOO_LARGE" });
   });
 
