@@ -5,12 +5,10 @@ import { splitLocalePath, switchLocalePath } from "../i18n/localePath";
 import { DEFAULT_LOCALE } from "../i18n/locales";
 import { addSessionListener } from "../session/sessionListeners";
 import { isPushOpenMessage } from "../sw/pushOpenMessage";
-import { pushApi } from "./pushApi";
-import {
-  browserPushEnvironment,
-  dropBrowserSubscription,
-  refreshPushSubscription,
-} from "./pushSubscription";
+
+/** The subscription code, loaded only when a session needs it (it is not part of the first page). */
+const subscriptions = () =>
+  Promise.all([import("./pushSubscription"), import("./pushApi")]);
 
 /** The href a push-open message leads to in a window showing `pathname`. */
 export function pushOpenHref(path: string, pathname: string): string {
@@ -25,7 +23,6 @@ export function startPushLifecycle(
   target: Window & typeof globalThis,
   navigate: (href: string) => void,
 ): () => void {
-  const env = browserPushEnvironment(target);
   const container =
     "serviceWorker" in target.navigator ? target.navigator.serviceWorker : null;
   const onMessage = (event: MessageEvent) => {
@@ -35,9 +32,18 @@ export function startPushLifecycle(
   };
   container?.addEventListener("message", onMessage);
   const stopSession = addSessionListener({
-    userLoaded: () => refreshPushSubscription(env, pushApi),
-    signedOut: ({ origin }) =>
-      origin === "local" ? dropBrowserSubscription(env) : undefined,
+    userLoaded: async () => {
+      const [push, { pushApi }] = await subscriptions();
+      await push.refreshPushSubscription(
+        push.browserPushEnvironment(target),
+        pushApi,
+      );
+    },
+    signedOut: async ({ origin }) => {
+      if (origin !== "local") return;
+      const [push] = await subscriptions();
+      await push.dropBrowserSubscription(push.browserPushEnvironment(target));
+    },
   });
   return () => {
     container?.removeEventListener("message", onMessage);
