@@ -29,6 +29,7 @@ import { registerWukongImWebhook } from "../im/wukongim/webhookRoute";
 import { type Clock, systemClock } from "../providers/lib/runtime";
 import { resolvePublicUrl } from "../domain/system/runtimeConfig";
 import { dataExceptionOf } from "./dataException";
+import { decimalQueryNumbers } from "./decimalQueryNumbers";
 import { failure } from "./envelope";
 import {
   clientErrorReason,
@@ -47,6 +48,7 @@ import {
   securityHeadersHook,
 } from "./securityHeaders";
 import { registerStaticSite } from "./staticSite";
+import { registerUtf8Bodies } from "./utf8Bodies";
 
 export interface AppOptions {
   config: AppConfig;
@@ -106,7 +108,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     genReqId: () => randomUUID(),
     schemaErrorFormatter: formatValidationError,
     // NOTE: unknown fields are refused (400 naming them), not stripped: see rejectUnknownFields.
-    ajv: { customOptions: { removeAdditional: false } },
+    // No coercion: a JSON body keeps its types ("1", true and [1] are not 1), and querystring and
+    // path numbers are plain decimal only (decimalQueryNumbers).
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
     // NOTE: a malformed URL (bad percent-encoding, an over-long parameter) gets the envelope too.
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 400;
@@ -121,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook("onRoute", rejectUnknownFields);
+  app.addHook("onRoute", decimalQueryNumbers);
+  registerUtf8Bodies(app);
   app.addHook("preHandler", rejectUnstorableValues);
 
   // NOTE: Node's server.close() only drops connections idle at that moment; a kept-alive socket

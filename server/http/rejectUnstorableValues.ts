@@ -1,7 +1,7 @@
 // Request values that cannot be stored are refused once validation has run, before any handler:
 // text with a NUL character (PostgreSQL's text cannot hold U+0000) or an unpaired surrogate (not
-// well-formed Unicode), and numbers that are not finite (ajv coerces "1e400" in a querystring or
-// body to Infinity, and its minimum/maximum checks then let it through). A 400 names where it is.
+// well-formed Unicode), and numbers that are not finite (a JSON 1e400 where the schema takes any
+// value; ajv's number types refuse Infinity, and nothing is coerced any more). A 400 names where.
 // Raw bodies (a route's own string parser, e.g. the payment notification) are left to their route.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "./errors";

@@ -12,6 +12,7 @@ import {
 import { HttpError } from "../../http/errors";
 import { uniqueViolation } from "../users/accounts";
 import { requiredText } from "../orders/fieldRules";
+import { hasVisibleCharacter } from "../../lib/visibleText";
 
 export interface ApplyInput {
   name: string;
@@ -125,7 +126,7 @@ export async function rejectApplication(
   now: number,
 ): Promise<ManagerApplicationRow> {
   const text = reason.trim();
-  if (text === "")
+  if (!hasVisibleCharacter(text))
     throw new HttpError(
       "REJECTION_REASON_REQUIRED",
       "a rejection needs a reason",

@@ -1,6 +1,7 @@
 // Checks for what people type into order, sign-up and application forms: trimmed text within a
 // length, no control characters, calendar dates in a sane range. Errors are 400s naming the field.
 import { HttpError } from "../../http/errors";
+import { hasVisibleCharacter } from "../../lib/visibleText";
 import { graphemes } from "../blessing/maskName";
 
 // NOTE: C0/C1 controls and bidi overrides: a name or wish never needs them, and they can disguise
@@ -16,7 +17,10 @@ function hasForbidden(text: string, multiline: boolean): boolean {
   return false;
 }
 
-/** Trimmed text of `min`–`max` characters (code points); "" and undefined are absent. */
+/**
+ * Trimmed text of at most `max` characters (graphemes); "", undefined and text with no visible
+ * character (only spaces, zero-width characters, lone combining marks) are absent.
+ */
 export function optionalText(
   value: string | undefined | null,
   field: string,
@@ -31,6 +35,7 @@ export function optionalText(
       `body/${field} contains control characters`,
       { params: { field } },
     );
+  if (!hasVisibleCharacter(trimmed)) return null;
   const length = graphemes(trimmed).length;
   if (length > max)
     throw new HttpError(

@@ -3,9 +3,13 @@
 // unpaired surrogates and numbers coerced to Infinity are refused before a handler sees them
 // (they were 500s); a value the database cannot hold (a bigint overflow) and a cut-off multipart
 // body are 400s, not 500s; a malformed URL gets the envelope. Nothing is stored by any of them.
+// Issue #19 item 4: input is checked, not coerced: a JSON body keeps its types, querystring and
+// path numbers are plain decimal only, a body is UTF-8 (else 400) declared as UTF-8 (else 415),
+// and a text that must show something needs a visible character.
 import { sql } from "drizzle-orm";
 import { strictSchema } from "../../../server/http/rejectUnknownFields";
 import { call, signInWithWechatEmulator } from "../../support/accountsApi";
+import { productAsking } from "../orders/commerceApi";
 import { describeEachDatabase } from "../../support/testDb";
 import { startTestServer, type TestServer } from "../../support/testServer";
 
@@ -151,11 +155,16 @@ describeEachDatabase("strict input", (database) => {
     expect(await count("im_messages")).toBe(messages);
   });
 
-  it("refuses numbers that ajv coerced to Infinity, which its bounds let through (they were 500s)", async () => {
+  it("refuses numbers that overflow to Infinity, which ajv's bounds let through (they were 500s)", async () => {
     const orders = await count("orders");
+    const messages = await count("im_messages");
+    // NOTE: since #19-4 nothing is coerced, so "1e400" as text is no number at all, and digits
+    // beyond the double range become Infinity, which ajv's integer type refuses.
+    const huge = `1${"0".repeat(400)}`;
     for (const [path, where] of [
       ["/api/app/oapi/v1/news?pageSize=1e400", "querystring/pageSize"],
-      ["/api/app/order/v1/mine?pageSize=-1e400", "querystring/pageSize"],
+      [`/api/app/oapi/v1/news?pageSize=${huge}`, "querystring/pageSize"],
+      [`/api/app/order/v1/mine?pageSize=-${huge}`, "querystring/pageSize"],
       ["/api/app/oapi/v1/monks/1e400", "params/id"],
     ] as const) {
       const response = await raw(path, {});
@@ -163,19 +172,30 @@ describeEachDatabase("strict input", (database) => {
       expect(await response.json()).toMatchObject({
         code: 400,
         data: null,
-        msg: `${where} must be a finite number`,
+        msg: `${where} must be integer`,
       });
     }
     const body = await raw("/api/app/order/v1/create", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: '{"productId":1,"optionId":1,"quantity":"1e400"}',
+      body: '{"productId":1,"optionId":1,"quantity":1e400}',
     });
     expect(body.status).toBe(400);
     expect(((await body.json()) as { msg: string }).msg).toBe(
-      "body/quantity must be a finite number",
+      "body/quantity must be integer",
+    );
+    // A number where the schema allows anything still reaches the check of stored values.
+    const extra = await raw("/api/app/wuKong/v1/sendMessage", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"channel_id":"peer","channel_type":1,"payload":{"type":1,"content":"hi","n":-1e400}}',
+    });
+    expect(extra.status).toBe(400);
+    expect(((await extra.json()) as { msg: string }).msg).toBe(
+      "body/payload/n must be a finite number",
     );
     expect(await count("orders")).toBe(orders);
+    expect(await count("im_messages")).toBe(messages);
   });
 
   it("answers 400 for a number the database cannot hold", async () => {
@@ -229,5 +249,223 @@ describeEachDatabase("strict input", (database) => {
     expect(body).toMatchObject({ code: 400, data: null });
     expect(body.msg).toMatch(/not a valid url component/);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  const orderBody = async () => {
+    const product = await productAsking(server, {
+      beneficiary: true,
+      wish: true,
+      birthDate: false,
+    });
+    return {
+      productId: product.id,
+      optionId: product.options[0]!.id,
+      quantity: 1,
+      beneficiaryName: "王小明",
+      wish: "平安",
+    };
+  };
+  const json = async (response: Response) =>
+    (await response.json()) as { code: number; msg: string };
+
+  it("[#19-4] refuses a body value of another JSON type instead of coercing it", async () => {
+    const body = await orderBody();
+    const orders = await count("orders");
+    for (const quantity of ["1", true, [1], "01", null]) {
+      const response = await call(server, "POST", "order/v1/create", {
+        token,
+        body: { ...body, quantity },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        code: 400,
+        data: null,
+        msg: "body/quantity must be integer",
+      });
+    }
+    for (const productId of [String(body.productId), [body.productId]])
+      expect(
+        (
+          await call(server, "POST", "order/v1/create", {
+            token,
+            body: { ...body, productId },
+          })
+        ).body.msg,
+      ).toBe("body/productId must be integer");
+    const showOnWall = await call(server, "POST", "order/v1/create", {
+      token,
+      body: { ...body, showOnWall: "true" },
+    });
+    expect(showOnWall.body.msg).toBe("body/showOnWall must be boolean");
+    expect(await count("orders")).toBe(orders);
+    const good = await call(server, "POST", "order/v1/create", {
+      token,
+      body,
+    });
+    expect(good.status).toBe(200);
+    expect(await count("orders")).toBe(orders + 1);
+  });
+
+  it("[#19-4] takes querystring and path numbers in plain decimal only", async () => {
+    for (const value of ["1e3", "0x10", "+1", "%201", "1.0", "01", "0b1", ""]) {
+      const query = await raw(`/api/app/order/v1/detail?masterId=${value}`, {});
+      expect(query.status).toBe(400);
+      expect(await json(query)).toMatchObject({
+        code: 400,
+        msg: "querystring/masterId must be integer",
+      });
+      const path = await raw(`/api/app/oapi/v1/monks/${value || "%20"}`, {});
+      expect(path.status).toBe(400);
+      expect((await json(path)).msg).toBe("params/id must be integer");
+    }
+    const page = await raw("/api/app/oapi/v1/news?pageSize=1e1", {});
+    expect((await json(page)).msg).toBe("querystring/pageSize must be integer");
+    const decimal = await raw("/api/app/oapi/v1/news?pageSize=10", {});
+    expect(decimal.status).toBe(200);
+    const missing = await raw(
+      "/api/app/order/v1/detail?masterId=2147483000",
+      {},
+    );
+    expect(missing.status).toBe(404);
+  });
+
+  it("[#19-4] refuses a body declared in a charset other than UTF-8 (415)", async () => {
+    const body = await orderBody();
+    const orders = await count("orders");
+    const text = JSON.stringify(body);
+    for (const [charset, bytes] of [
+      ["utf-16", Buffer.from(`\ufeff${text}`, "utf16le")],
+      ["UTF-16LE", Buffer.from(text, "utf16le")],
+      ["iso-8859-1", Buffer.from(text, "latin1")],
+      ['"gbk"', Buffer.from(JSON.stringify({ ...body, wish: "ok" }))],
+    ] as const) {
+      const response = await raw("/api/app/order/v1/create", {
+        method: "POST",
+        headers: { "content-type": `application/json; charset=${charset}` },
+        body: new Uint8Array(bytes),
+      });
+      expect(response.status).toBe(415);
+      expect(await json(response)).toMatchObject({
+        code: 415,
+        msg: `charset ${charset.replaceAll('"', "").toLowerCase()} is not supported: send UTF-8`,
+      });
+    }
+    const plain = await raw("/api/app/order/v1/create", {
+      method: "POST",
+      headers: { "content-type": "text/plain; charset=utf-16" },
+      body: new Uint8Array(Buffer.from(text, "utf16le")),
+    });
+    expect(plain.status).toBe(415);
+    expect(await count("orders")).toBe(orders);
+    const declared = await raw("/api/app/order/v1/create", {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=UTF-8" },
+      body: new Uint8Array(Buffer.from(text)),
+    });
+    expect(declared.status).toBe(200);
+  });
+
+  it("[#19-4] refuses bytes that are not valid UTF-8 instead of storing U+FFFD", async () => {
+    const body = await orderBody();
+    const orders = await count("orders");
+    const messages = await count("im_messages");
+    const [head, tail] = JSON.stringify({
+      ...body,
+      beneficiaryName: "王@明",
+    }).split("@") as [string, string];
+    for (const bad of [
+      [0xff],
+      [0xe7, 0x8e],
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80],
+    ]) {
+      const response = await raw("/api/app/order/v1/create", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: new Uint8Array(
+          Buffer.concat([
+            Buffer.from(head),
+            Buffer.from(bad),
+            Buffer.from(tail),
+          ]),
+        ),
+      });
+      expect(response.status).toBe(400);
+      expect(await json(response)).toMatchObject({
+        code: 400,
+        msg: "the body is not valid UTF-8",
+      });
+    }
+    const send = await raw("/api/app/wuKong/v1/sendMessage", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new Uint8Array(
+        Buffer.concat([
+          Buffer.from(
+            '{"channel_id":"peer","channel_type":1,"payload":{"type":1,"content":"',
+          ),
+          Buffer.from([0x68, 0xff, 0x69]),
+          Buffer.from('"}}'),
+        ]),
+      ),
+    });
+    expect(send.status).toBe(400);
+    expect((await json(send)).msg).toBe("the body is not valid UTF-8");
+    expect(await count("orders")).toBe(orders);
+    expect(await count("im_messages")).toBe(messages);
+  });
+
+  it("[#19-4] refuses a required text with no visible character, as it does only spaces", async () => {
+    const body = await orderBody();
+    const orders = await count("orders");
+    const applications = await count("manager_applications");
+    const signups = await count("fate_signups");
+    const invisible = [
+      "\u200b\u200c\u200d",
+      " \u2060\ufeff ",
+      "\ufe0f\u0301",
+      "\u3164\u115f",
+      "\u200e\u2800\u00ad",
+    ];
+    for (const name of invisible) {
+      const order = await call(server, "POST", "order/v1/create", {
+        token,
+        body: { ...body, beneficiaryName: name },
+      });
+      expect(order.status).toBe(400);
+      expect(order.body.msg).toBe(
+        "body/beneficiaryName is required for this product",
+      );
+      const manager = await call(server, "POST", "manager/v1/apply", {
+        token,
+        body: {
+          name,
+          phone: "13912345678",
+          region: "浙江杭州",
+          reason: "我在社区组织祈福活动",
+        },
+      });
+      expect(manager.status).toBe(400);
+      expect(manager.body.msg).toBe("body/name is required");
+      const fate = await call(server, "POST", "fate/v1/signup", {
+        token,
+        body: {
+          name: "林晓",
+          gender: "female",
+          birthDate: "1990-01-01",
+          wish: name,
+        },
+      });
+      expect(fate.status).toBe(400);
+      expect(fate.body.msg).toBe("body/wish is required");
+    }
+    expect(await count("orders")).toBe(orders);
+    expect(await count("manager_applications")).toBe(applications);
+    expect(await count("fate_signups")).toBe(signups);
+    const shown = await call(server, "POST", "order/v1/create", {
+      token,
+      body: { ...body, beneficiaryName: "\u200b王\u200d" },
+    });
+    expect(shown.status).toBe(200);
   });
 });

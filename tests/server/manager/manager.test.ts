@@ -119,6 +119,11 @@ describeEachDatabase("manager applications", (database) => {
     const id = applied.body.data.applicationId as number;
     expect(await admin("manager:reject", String(id))).toBe(2);
     expect(lines[0]).toBe('manager:reject needs --reason "…"');
+    // #19-4: a reason of zero-width characters shows nothing, as one of spaces would not.
+    expect(
+      await admin("manager:reject", String(id), "--reason", "\u200b\u2060"),
+    ).toBe(1);
+    expect(lines).toEqual(["refused: a rejection needs a reason"]);
     expect(
       await admin("manager:reject", String(id), "--reason", "资料不完整"),
     ).toBe(0);
