@@ -6,6 +6,7 @@ import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { refreshTokens, sessions, users } from "../../db/schema";
 import type { Clock } from "../../providers/lib/runtime";
+import { lockUser } from "../users/userLock";
 import type { AccountEvents, RevokeReason } from "./accountEvents";
 import { signAccessToken, verifyAccessToken } from "./accessToken";
 import type { AuthKeys } from "./authSecret";
@@ -67,6 +68,9 @@ export class Sessions {
     const nonce = randomToken();
     const refresh = randomToken();
     const ended = await db.transaction(async (tx) => {
+      // NOTE: insert and trim under the user's lock, or parallel sign-ins each count the others
+      // without the rest's new sessions and the user keeps more than the limit (issue #19).
+      await lockUser(tx, userId);
       await tx.insert(sessions).values({
         id: sessionId,
         userId,
