@@ -1,6 +1,6 @@
 // The IM gateway's connection handling (§5, §12, §16): bytes in → frames → CONNECT (token check,
 // key exchange, CONNACK, master-device kicks), SEND (rate limit, msgKey, decrypt, engine),
-// RECVACK, PING, SUB; deadlines and RECV re-sends in one sweeper; revoked sessions disconnected.
+// RECVACK, PING, SUB (refused); deadlines and RECV re-sends in one sweeper; revoked sessions disconnected.
 import type { Logger } from "pino";
 import type { RawData, WebSocket } from "ws";
 import {
@@ -13,8 +13,6 @@ import {
   ReasonCode,
   type SendFrame,
   type SubFrame,
-  SubAction,
-  ChannelType,
   settingByte,
 } from "#protocol";
 import type { AccountEvents } from "../domain/auth/accountEvents";
@@ -48,7 +46,6 @@ export interface GatewayDeps {
 
 /** Sessions revoked this recently are refused even if their CONNECT check raced the revocation. */
 const REVOKED_MEMORY_MS = 60_000;
-const MAX_CHANNEL_ID_LENGTH = 128;
 
 export class ImGateway {
   readonly #deps: GatewayDeps;
@@ -359,43 +356,19 @@ export class ImGateway {
     }
   }
 
+  /**
+   * Every SUB is refused (23 notSupportChannelType): data channels (type 7), the only kind SUB
+   * serves, were an open pub/sub keyed by name alone, and no feature uses them (#19).
+   */
   #sub(conn: ImConnection, frame: SubFrame): void {
-    const reply = (reasonCode: number) => {
-      conn.sendFrame({
-        op: Op.SUBACK,
-        subNo: frame.subNo,
-        channelID: frame.channelID,
-        channelType: frame.channelType,
-        action: frame.action,
-        reasonCode,
-      });
-    };
-    if (frame.channelType !== ChannelType.DATA) {
-      reply(ReasonCode.NOT_SUPPORT_CHANNEL_TYPE);
-      return;
-    }
-    if (
-      frame.channelID === "" ||
-      frame.channelID.length > MAX_CHANNEL_ID_LENGTH
-    ) {
-      reply(ReasonCode.CHANNEL_ID_ERROR);
-      return;
-    }
-    const { registry, options } = this.#deps;
-    if (frame.action === SubAction.SUBSCRIBE) {
-      if (
-        !conn.isSubscribed(frame.channelID) &&
-        conn.subscriptions.size >= options.maxSubscriptions
-      ) {
-        reply(ReasonCode.NOT_ALLOW_SEND);
-        return;
-      }
-      registry.subscribe(conn, frame.channelID);
-      reply(ReasonCode.SUCCESS);
-    } else if (frame.action === SubAction.UNSUBSCRIBE) {
-      registry.unsubscribe(conn, frame.channelID);
-      reply(ReasonCode.SUCCESS);
-    } else reply(ReasonCode.NOT_SUPPORT_HEADER);
+    conn.sendFrame({
+      op: Op.SUBACK,
+      subNo: frame.subNo,
+      channelID: frame.channelID,
+      channelType: frame.channelType,
+      action: frame.action,
+      reasonCode: ReasonCode.NOT_SUPPORT_CHANNEL_TYPE,
+    });
   }
 
   #revokeSessions(

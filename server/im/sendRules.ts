@@ -43,8 +43,9 @@ function refuse(reason: ReasonCode, detail: string): SendRefusal {
 }
 
 /**
- * Personal channels (type 1) go to another user (existence is checked by the engine); data
- * channels (type 7) to their subscribers; every other type is refused (23).
+ * Personal channels (type 1) go to another user (existence is checked by the engine); every other
+ * type is refused (23), data channels (type 7) included: no feature uses them and, keyed only by
+ * name, they were an open pub/sub (#19).
  */
 export function classifyChannel(
   fromUid: string,
@@ -68,10 +69,9 @@ export function classifyChannel(
       );
     return { ok: true, kind: "personal" };
   }
-  if (channelType === ChannelType.DATA) return { ok: true, kind: "data" };
   return refuse(
     ReasonCode.NOT_SUPPORT_CHANNEL_TYPE,
-    `channel type ${channelType} is not supported (1 personal, 7 data)`,
+    `channel type ${channelType} is not supported (only 1, personal)`,
   );
 }
 

@@ -225,7 +225,10 @@ describeEachDatabase("IDOR matrix over the IM gateway", (database) => {
       action: SubAction.SUBSCRIBE,
       param: "",
     });
-    expect((await a.next(Op.SUBACK)).reasonCode).toBe(ReasonCode.SUCCESS);
+    // NOTE: data channels are refused outright since #19, the SUB as well as the SEND.
+    expect((await a.next(Op.SUBACK)).reasonCode).toBe(
+      ReasonCode.NOT_SUPPORT_CHANNEL_TYPE,
+    );
     const attempts = [
       {
         channelId: personalChannelKey(alice.imId, carol.imId),
@@ -240,7 +243,7 @@ describeEachDatabase("IDOR matrix over the IM gateway", (database) => {
       {
         channelId: room,
         channelType: ChannelType.DATA,
-        reason: ReasonCode.SUBSCRIBER_NOT_EXIST,
+        reason: ReasonCode.NOT_SUPPORT_CHANNEL_TYPE,
       },
     ];
     for (const attempt of attempts) {
