@@ -1,6 +1,7 @@
 // Manager applications: a user applies (one pending at a time; again after a rejection, never once
 // approved); an admin approves (which sets users.isManager) or rejects with a reason. Each decision
-// is taken once, inside a transaction, on a pending application only.
+// is taken once, inside a transaction, on a pending application only. Applying and deciding both
+// hold the applicant's row lock, so an approval never lands between the check and the insert.
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
@@ -11,6 +12,7 @@ import {
 } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { uniqueViolation } from "../users/accounts";
+import { lockUser } from "../users/userLock";
 import { requiredText } from "../orders/fieldRules";
 import { hasVisibleCharacter } from "../../lib/visibleText";
 
@@ -64,19 +66,24 @@ export async function applyForManager(
     status: "pending" as const,
     createdAt: new Date(now),
   };
-  const [user] = await db
-    .select({ isManager: users.isManager })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (user?.isManager === 1)
-    throw new HttpError("ALREADY_MANAGER", "you are already a manager");
   try {
-    const [row] = await db
-      .insert(managerApplications)
-      .values(values)
-      .returning();
-    if (row === undefined) throw new Error("insert returned no application");
-    return row;
+    return await db.transaction(async (tx) => {
+      // NOTE: the check and the insert under the user's lock, which an approval takes too: else
+      // an approval landing between them leaves a manager with a pending application (issue #19).
+      await lockUser(tx, userId);
+      const [user] = await tx
+        .select({ isManager: users.isManager })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (user?.isManager === 1)
+        throw new HttpError("ALREADY_MANAGER", "you are already a manager");
+      const [row] = await tx
+        .insert(managerApplications)
+        .values(values)
+        .returning();
+      if (row === undefined) throw new Error("insert returned no application");
+      return row;
+    });
   } catch (error) {
     if (uniqueViolation(error) === "manager_applications_one_pending")
       throw new HttpError(
@@ -142,6 +149,12 @@ async function decide(
   rejectReason: string | null,
 ): Promise<ManagerApplicationRow> {
   return db.transaction(async (tx) => {
+    // NOTE: the applicant's lock first, as applyForManager takes it (one order, no deadlock).
+    const [applicant] = await tx
+      .select({ userId: managerApplications.userId })
+      .from(managerApplications)
+      .where(eq(managerApplications.id, id));
+    if (applicant !== undefined) await lockUser(tx, applicant.userId);
     const [row] = await tx
       .update(managerApplications)
       .set({ status, rejectReason, decidedAt: new Date(now) })
