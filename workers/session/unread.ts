@@ -81,8 +81,18 @@ export function mergeServerUnread<T extends UnreadFields>(
   unread: number,
 ): T {
   const last = Math.max(0, lastMessageSeq);
-  if (last - Math.max(0, unread) >= c.readToSeq)
-    return fromServerUnread(c, last, unread);
+  if (last - Math.max(0, unread) >= c.readToSeq) {
+    const server = fromServerUnread(c, last, unread);
+    if (c.lastMessageSeq <= last) return server;
+    // NOTE: a RECV beat the list (the list was made before it was stored): `unread` counts up to the
+    // server's last seq; what this device knows past it stays counted as it was (#20 found it).
+    const next = {
+      ...server,
+      lastMessageSeq: c.lastMessageSeq,
+      uncountedSeqs: c.uncountedSeqs.filter((s) => s > last),
+    };
+    return { ...next, unread: deriveUnread(next) };
+  }
   const next = { ...c, lastMessageSeq: Math.max(last, c.lastMessageSeq) };
   return { ...next, unread: deriveUnread(next) };
 }

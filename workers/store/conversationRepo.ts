@@ -135,11 +135,9 @@ export async function applyServerConversations(
       const base =
         current ??
         emptyConversation(entry.channel.channelId, entry.channel.channelType);
-      const next = mergeServerUnread(
-        base,
-        Math.max(entry.lastMessageSeq, base.lastMessageSeq),
-        entry.unread,
-      );
+      // NOTE: the server's own last seq: its unread counts up to it (mergeServerUnread keeps
+      // what this device already knows beyond).
+      const next = mergeServerUnread(base, entry.lastMessageSeq, entry.unread);
       changed.push({
         ...next,
         timestamp: Math.max(base.timestamp, entry.timestamp),

@@ -128,6 +128,22 @@ describe("noteSeq / advanceReadTo", () => {
       fromServerUnread(read, 45, 1),
     );
   });
+
+  it("[#20] a message that arrived before the list was answered stays unread", () => {
+    // The server answered {last 4, unread 4} while seq 5 (from the peer) was already here, and an
+    // own message at 6: unread counts 1–5.
+    const ahead = conv({
+      lastMessageSeq: 6,
+      readToSeq: 0,
+      uncountedSeqs: [6],
+    });
+    expect(mergeServerUnread(ahead, 4, 4)).toMatchObject({
+      lastMessageSeq: 6,
+      readToSeq: 0,
+      uncountedSeqs: [6],
+      unread: 5,
+    });
+  });
 });
 
 describe("receive rules", () => {
