@@ -13,7 +13,10 @@ import {
 
 /** Most SEND packets written per flush (the SDK's `sendCountOfEach`; they share one WebSocket message). */
 export const SEND_BATCH_SIZE = 5;
-/** Minimum spacing of flushes (the SDK's `sendFrequency`): ≤ 5 packets every 100 ms. */
+/**
+ * Minimum spacing of flushes (the SDK's `sendFrequency`): ≤ 5 packets every 100 ms. A rate cap,
+ * not a tick: a message with no flush in the last 100 ms goes out at once (#20).
+ */
 export const SEND_FLUSH_INTERVAL_MS = 100;
 /**
  * A SEND still without its SENDACK this long after it was written goes out again on the same
@@ -59,6 +62,8 @@ export interface OutboxState {
   readonly nextClientSeq: number;
   /** When the armed `flush` timer fires, or null when it is not armed. */
   readonly flushDueAt: number | null;
+  /** When SENDs were last written (ms), or null before the first: the rate cap counts from it. */
+  readonly lastFlushAt: number | null;
 }
 
 /** One SEND to encode: the service builds it from the outbox row (payload, msgKey for this session). */
@@ -139,7 +144,13 @@ export interface OutboxTransition {
 
 /** An empty, disconnected outbox. */
 export function initialOutboxState(): OutboxState {
-  return { items: [], connected: false, nextClientSeq: 1, flushDueAt: null };
+  return {
+    items: [],
+    connected: false,
+    nextClientSeq: 1,
+    flushDueAt: null,
+    lastFlushAt: null,
+  };
 }
 
 function uploadReady(item: OutboxItem): boolean {
@@ -211,7 +222,14 @@ function schedule(
       effects: [...effects, { type: "cancelTimer", timer: "flush" }],
     };
   }
-  const due = Math.max(at, now + SEND_FLUSH_INTERVAL_MS);
+  // NOTE: a timer of 0 ms, not a write here: sends enqueued in the same turn share one flush.
+  const due = Math.max(
+    at,
+    now,
+    state.lastFlushAt === null
+      ? now
+      : state.lastFlushAt + SEND_FLUSH_INTERVAL_MS,
+  );
   // NOTE: an earlier armed flush stays; when it fires it sends what is ready and re-arms.
   if (state.flushDueAt !== null && state.flushDueAt <= due)
     return { state, effects };
@@ -270,7 +288,13 @@ function flush(state: OutboxState, now: number): OutboxTransition {
         };
   });
   return schedule(
-    { ...state, items, nextClientSeq: clientSeq, flushDueAt: null },
+    {
+      ...state,
+      items,
+      nextClientSeq: clientSeq,
+      flushDueAt: null,
+      lastFlushAt: now,
+    },
     now,
     [{ type: "send", packets }],
   );

@@ -96,7 +96,7 @@ describe("outbox scheduler", () => {
     expect(batches(r)[0]?.packets.map((p) => p.clientSeq)).toEqual([1, 2, 3]);
   });
 
-  it("writes at most 5 SENDs every 100 ms (12 messages → 5 + 5 + 2)", () => {
+  it("writes at most 5 SENDs every 100 ms, the first at once (12 messages → 5 + 5 + 2)", () => {
     const r = outbox();
     r.send({ type: "connected", now: 0 });
     for (let i = 1; i <= 12; i += 1) enqueue(r, `m${i}`, i % 2 === 0 ? A : B);
@@ -104,13 +104,37 @@ describe("outbox scheduler", () => {
     const b = batches(r);
     expect(SEND_BATCH_SIZE).toBe(5);
     expect(b.map((x) => x.packets.length)).toEqual([5, 5, 2]);
-    expect(b.map((x) => x.at)).toEqual([100, 200, 300]);
+    expect(b.map((x) => x.at)).toEqual([0, 100, 200]);
     expect(sentNos(r)).toEqual(
       Array.from({ length: 12 }, (_, i) => `m${i + 1}`),
     );
     expect(b.flatMap((x) => x.packets.map((p) => p.dup))).toEqual(
       Array(12).fill(false),
     );
+  });
+
+  it("a lone message goes out at once; the cap holds only what comes within 100 ms of a flush (#20)", () => {
+    const r = outbox();
+    r.send({ type: "connected", now: 0 });
+    vi.advanceTimersByTime(5_000);
+    enqueue(r, "alone");
+    vi.advanceTimersByTime(0);
+    expect(batches(r)).toEqual([
+      {
+        at: 5_000,
+        packets: [{ clientMsgNo: "alone", clientSeq: 1, dup: false }],
+      },
+    ]);
+    vi.advanceTimersByTime(30);
+    enqueue(r, "soon after");
+    vi.advanceTimersByTime(69);
+    expect(batches(r)).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(batches(r).map((b) => b.at)).toEqual([5_000, 5_100]);
+    vi.advanceTimersByTime(1_000);
+    enqueue(r, "later");
+    vi.advanceTimersByTime(0);
+    expect(batches(r).map((b) => b.at)).toEqual([5_000, 5_100, 6_100]);
   });
 
   it("SENDACK reason 1 settles the message with its messageId and messageSeq", () => {
@@ -265,7 +289,7 @@ describe("outbox scheduler", () => {
     r.send({ type: "connected", now: 0 });
     enqueue(r, "m1");
     enqueue(r, "m2");
-    vi.advanceTimersByTime(100);
+    vi.advanceTimersByTime(0);
     const first = batches(r)[0]!.packets;
     ack(r, "m2");
     vi.advanceTimersByTime(SEND_ACK_TIMEOUT_MS - 1);
