@@ -16,8 +16,9 @@ import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
-import { uploadedFiles, users, type UploadedFileRow } from "../../db/schema";
+import { uploadedFiles, type UploadedFileRow } from "../../db/schema";
 import { HttpError } from "../../http/errors";
+import { lockUser } from "../users/userLock";
 import { readImageInfo } from "./imageInfo";
 
 // NOTE: the limits are #contract's, so the worker refuses before uploading what this would refuse.
@@ -95,11 +96,7 @@ export async function storeUpload(
     await db.transaction(async (tx) => {
       // NOTE: locking the user's row serializes one user's concurrent uploads, so two of them
       // cannot both pass the quota check.
-      await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for("update");
+      await lockUser(tx, userId);
       const [usage] = await tx
         .select({
           total: sql<string>`coalesce(sum(${uploadedFiles.size}), 0)`,
