@@ -16,7 +16,6 @@ import { Route as Char123LocaleChar125DestinyRouteImport } from './routes/{-$loc
 import { Route as Char123LocaleChar125DynamicFamilyRouteImport } from './routes/{-$locale}/dynamicFamily'
 import { Route as Char123LocaleChar125FateTogetherRouteImport } from './routes/{-$locale}/fateTogether'
 import { Route as Char123LocaleChar125LoginRouteImport } from './routes/{-$locale}/login'
-import { Route as Char123LocaleChar125MyRouteImport } from './routes/{-$locale}/my'
 import { Route as Char123LocaleChar125OrderRouteImport } from './routes/{-$locale}/order'
 import { Route as Char123LocaleChar125PrivacyPolicyRouteImport } from './routes/{-$locale}/privacy-policy'
 import { Route as Char123LocaleChar125RegisterRouteImport } from './routes/{-$locale}/register'
@@ -26,6 +25,10 @@ import { Route as Char123LocaleChar125TermsOfServiceRouteImport } from './routes
 import { Route as Char123LocaleChar125BlessingIndexRouteImport } from './routes/{-$locale}/blessing/index'
 import { Route as Char123LocaleChar125BlessingIdRouteImport } from './routes/{-$locale}/blessing/$id'
 import { Route as Char123LocaleChar125MonkIdRouteImport } from './routes/{-$locale}/monk/$id'
+import { Route as Char123LocaleChar125MyIndexRouteImport } from './routes/{-$locale}/my/index'
+import { Route as Char123LocaleChar125MyInviteRouteImport } from './routes/{-$locale}/my/invite'
+import { Route as Char123LocaleChar125MyManagerRouteImport } from './routes/{-$locale}/my/manager'
+import { Route as Char123LocaleChar125MySettingsRouteImport } from './routes/{-$locale}/my/settings'
 import { Route as Char123LocaleChar125MyOrderIndexRouteImport } from './routes/{-$locale}/myOrder/index'
 import { Route as Char123LocaleChar125MyOrderInviteRecordRouteImport } from './routes/{-$locale}/myOrder/inviteRecord'
 import { Route as Char123LocaleChar125PrayerAgreementRouteImport } from './routes/{-$locale}/prayer/agreement'
@@ -74,11 +77,6 @@ const Char123LocaleChar125LoginRoute =
     path: '/login',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
-const Char123LocaleChar125MyRoute = Char123LocaleChar125MyRouteImport.update({
-  id: '/my',
-  path: '/my',
-  getParentRoute: () => Char123LocaleChar125RouteRoute,
-} as any)
 const Char123LocaleChar125OrderRoute =
   Char123LocaleChar125OrderRouteImport.update({
     id: '/order',
@@ -133,6 +131,30 @@ const Char123LocaleChar125MonkIdRoute =
     path: '/monk/$id',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125MyIndexRoute =
+  Char123LocaleChar125MyIndexRouteImport.update({
+    id: '/my/',
+    path: '/my/',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125MyInviteRoute =
+  Char123LocaleChar125MyInviteRouteImport.update({
+    id: '/my/invite',
+    path: '/my/invite',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125MyManagerRoute =
+  Char123LocaleChar125MyManagerRouteImport.update({
+    id: '/my/manager',
+    path: '/my/manager',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125MySettingsRoute =
+  Char123LocaleChar125MySettingsRouteImport.update({
+    id: '/my/settings',
+    path: '/my/settings',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125MyOrderIndexRoute =
   Char123LocaleChar125MyOrderIndexRouteImport.update({
     id: '/myOrder/',
@@ -171,7 +193,6 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
   '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
-  '/{-$locale}/my': typeof Char123LocaleChar125MyRoute
   '/{-$locale}/order': typeof Char123LocaleChar125OrderRoute
   '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
@@ -181,10 +202,14 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
+  '/{-$locale}/my/invite': typeof Char123LocaleChar125MyInviteRoute
+  '/{-$locale}/my/manager': typeof Char123LocaleChar125MyManagerRoute
+  '/{-$locale}/my/settings': typeof Char123LocaleChar125MySettingsRoute
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
+  '/{-$locale}/my/': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
   '/{-$locale}/productDetails/orderConfirm/$id': typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRoute
 }
@@ -194,7 +219,6 @@ export interface FileRoutesByTo {
   '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
   '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
-  '/{-$locale}/my': typeof Char123LocaleChar125MyRoute
   '/{-$locale}/order': typeof Char123LocaleChar125OrderRoute
   '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
@@ -204,10 +228,14 @@ export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125IndexRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
+  '/{-$locale}/my/invite': typeof Char123LocaleChar125MyInviteRoute
+  '/{-$locale}/my/manager': typeof Char123LocaleChar125MyManagerRoute
+  '/{-$locale}/my/settings': typeof Char123LocaleChar125MySettingsRoute
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/blessing': typeof Char123LocaleChar125BlessingIndexRoute
+  '/{-$locale}/my': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder': typeof Char123LocaleChar125MyOrderIndexRoute
   '/{-$locale}/productDetails/orderConfirm/$id': typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRoute
 }
@@ -219,7 +247,6 @@ export interface FileRoutesById {
   '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
   '/{-$locale}/fateTogether': typeof Char123LocaleChar125FateTogetherRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
-  '/{-$locale}/my': typeof Char123LocaleChar125MyRoute
   '/{-$locale}/order': typeof Char123LocaleChar125OrderRoute
   '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
@@ -229,10 +256,14 @@ export interface FileRoutesById {
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
+  '/{-$locale}/my/invite': typeof Char123LocaleChar125MyInviteRoute
+  '/{-$locale}/my/manager': typeof Char123LocaleChar125MyManagerRoute
+  '/{-$locale}/my/settings': typeof Char123LocaleChar125MySettingsRoute
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
+  '/{-$locale}/my/': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
   '/{-$locale}/productDetails/orderConfirm/$id': typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRoute
 }
@@ -245,7 +276,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/dynamicFamily'
     | '/{-$locale}/fateTogether'
     | '/{-$locale}/login'
-    | '/{-$locale}/my'
     | '/{-$locale}/order'
     | '/{-$locale}/privacy-policy'
     | '/{-$locale}/register'
@@ -255,10 +285,14 @@ export interface FileRouteTypes {
     | '/{-$locale}/'
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
+    | '/{-$locale}/my/invite'
+    | '/{-$locale}/my/manager'
+    | '/{-$locale}/my/settings'
     | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/blessing/'
+    | '/{-$locale}/my/'
     | '/{-$locale}/myOrder/'
     | '/{-$locale}/productDetails/orderConfirm/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -268,7 +302,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/dynamicFamily'
     | '/{-$locale}/fateTogether'
     | '/{-$locale}/login'
-    | '/{-$locale}/my'
     | '/{-$locale}/order'
     | '/{-$locale}/privacy-policy'
     | '/{-$locale}/register'
@@ -278,10 +311,14 @@ export interface FileRouteTypes {
     | '/{-$locale}'
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
+    | '/{-$locale}/my/invite'
+    | '/{-$locale}/my/manager'
+    | '/{-$locale}/my/settings'
     | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/blessing'
+    | '/{-$locale}/my'
     | '/{-$locale}/myOrder'
     | '/{-$locale}/productDetails/orderConfirm/$id'
   id:
@@ -292,7 +329,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/dynamicFamily'
     | '/{-$locale}/fateTogether'
     | '/{-$locale}/login'
-    | '/{-$locale}/my'
     | '/{-$locale}/order'
     | '/{-$locale}/privacy-policy'
     | '/{-$locale}/register'
@@ -302,10 +338,14 @@ export interface FileRouteTypes {
     | '/{-$locale}/'
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
+    | '/{-$locale}/my/invite'
+    | '/{-$locale}/my/manager'
+    | '/{-$locale}/my/settings'
     | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/blessing/'
+    | '/{-$locale}/my/'
     | '/{-$locale}/myOrder/'
     | '/{-$locale}/productDetails/orderConfirm/$id'
   fileRoutesById: FileRoutesById
@@ -363,13 +403,6 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/{-$locale}/login'
       preLoaderRoute: typeof Char123LocaleChar125LoginRouteImport
-      parentRoute: typeof Char123LocaleChar125RouteRoute
-    }
-    '/{-$locale}/my': {
-      id: '/{-$locale}/my'
-      path: '/my'
-      fullPath: '/{-$locale}/my'
-      preLoaderRoute: typeof Char123LocaleChar125MyRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
     '/{-$locale}/order': {
@@ -435,6 +468,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125MonkIdRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/my/': {
+      id: '/{-$locale}/my/'
+      path: '/my'
+      fullPath: '/{-$locale}/my/'
+      preLoaderRoute: typeof Char123LocaleChar125MyIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/my/invite': {
+      id: '/{-$locale}/my/invite'
+      path: '/my/invite'
+      fullPath: '/{-$locale}/my/invite'
+      preLoaderRoute: typeof Char123LocaleChar125MyInviteRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/my/manager': {
+      id: '/{-$locale}/my/manager'
+      path: '/my/manager'
+      fullPath: '/{-$locale}/my/manager'
+      preLoaderRoute: typeof Char123LocaleChar125MyManagerRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/my/settings': {
+      id: '/{-$locale}/my/settings'
+      path: '/my/settings'
+      fullPath: '/{-$locale}/my/settings'
+      preLoaderRoute: typeof Char123LocaleChar125MySettingsRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/myOrder/': {
       id: '/{-$locale}/myOrder/'
       path: '/myOrder'
@@ -479,7 +540,6 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125DynamicFamilyRoute: typeof Char123LocaleChar125DynamicFamilyRoute
   Char123LocaleChar125FateTogetherRoute: typeof Char123LocaleChar125FateTogetherRoute
   Char123LocaleChar125LoginRoute: typeof Char123LocaleChar125LoginRoute
-  Char123LocaleChar125MyRoute: typeof Char123LocaleChar125MyRoute
   Char123LocaleChar125OrderRoute: typeof Char123LocaleChar125OrderRoute
   Char123LocaleChar125PrivacyPolicyRoute: typeof Char123LocaleChar125PrivacyPolicyRoute
   Char123LocaleChar125RegisterRoute: typeof Char123LocaleChar125RegisterRoute
@@ -489,10 +549,14 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125IndexRoute: typeof Char123LocaleChar125IndexRoute
   Char123LocaleChar125BlessingIdRoute: typeof Char123LocaleChar125BlessingIdRoute
   Char123LocaleChar125MonkIdRoute: typeof Char123LocaleChar125MonkIdRoute
+  Char123LocaleChar125MyInviteRoute: typeof Char123LocaleChar125MyInviteRoute
+  Char123LocaleChar125MyManagerRoute: typeof Char123LocaleChar125MyManagerRoute
+  Char123LocaleChar125MySettingsRoute: typeof Char123LocaleChar125MySettingsRoute
   Char123LocaleChar125MyOrderInviteRecordRoute: typeof Char123LocaleChar125MyOrderInviteRecordRoute
   Char123LocaleChar125PrayerAgreementRoute: typeof Char123LocaleChar125PrayerAgreementRoute
   Char123LocaleChar125ProductDetailsIdRoute: typeof Char123LocaleChar125ProductDetailsIdRoute
   Char123LocaleChar125BlessingIndexRoute: typeof Char123LocaleChar125BlessingIndexRoute
+  Char123LocaleChar125MyIndexRoute: typeof Char123LocaleChar125MyIndexRoute
   Char123LocaleChar125MyOrderIndexRoute: typeof Char123LocaleChar125MyOrderIndexRoute
   Char123LocaleChar125ProductDetailsOrderConfirmIdRoute: typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRoute
 }
@@ -506,7 +570,6 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
     Char123LocaleChar125FateTogetherRoute:
       Char123LocaleChar125FateTogetherRoute,
     Char123LocaleChar125LoginRoute: Char123LocaleChar125LoginRoute,
-    Char123LocaleChar125MyRoute: Char123LocaleChar125MyRoute,
     Char123LocaleChar125OrderRoute: Char123LocaleChar125OrderRoute,
     Char123LocaleChar125PrivacyPolicyRoute:
       Char123LocaleChar125PrivacyPolicyRoute,
@@ -518,6 +581,9 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
     Char123LocaleChar125IndexRoute: Char123LocaleChar125IndexRoute,
     Char123LocaleChar125BlessingIdRoute: Char123LocaleChar125BlessingIdRoute,
     Char123LocaleChar125MonkIdRoute: Char123LocaleChar125MonkIdRoute,
+    Char123LocaleChar125MyInviteRoute: Char123LocaleChar125MyInviteRoute,
+    Char123LocaleChar125MyManagerRoute: Char123LocaleChar125MyManagerRoute,
+    Char123LocaleChar125MySettingsRoute: Char123LocaleChar125MySettingsRoute,
     Char123LocaleChar125MyOrderInviteRecordRoute:
       Char123LocaleChar125MyOrderInviteRecordRoute,
     Char123LocaleChar125PrayerAgreementRoute:
@@ -526,6 +592,7 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
       Char123LocaleChar125ProductDetailsIdRoute,
     Char123LocaleChar125BlessingIndexRoute:
       Char123LocaleChar125BlessingIndexRoute,
+    Char123LocaleChar125MyIndexRoute: Char123LocaleChar125MyIndexRoute,
     Char123LocaleChar125MyOrderIndexRoute:
       Char123LocaleChar125MyOrderIndexRoute,
     Char123LocaleChar125ProductDetailsOrderConfirmIdRoute:

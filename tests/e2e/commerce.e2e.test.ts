@@ -157,6 +157,7 @@ describe("managers", () => {
     await page.waitForURL("**/login?redirect=%2Fmy");
     await signInWithPhone(page, server.baseUrl, "13800000002");
     await page.waitForURL("**/my");
+    await page.goto("/my/manager");
     const section = page.getByRole("region", { name: "成为管理员" });
     await section.getByRole("button", { name: "提交申请" }).click();
     await section.getByText("请填写姓名").waitFor();
@@ -187,6 +188,7 @@ describe("invitations", () => {
     await inviter.goto("/login?redirect=%2Fmy");
     await signInWithPhone(inviter, server.baseUrl, "13800000003");
     await inviter.waitForURL("**/my");
+    await inviter.goto("/my/invite");
     const invites = inviter.getByRole("region", { name: "邀请好友" });
     const code = (await invites.getByTestId("invite-code").textContent())!;
     const link = await invites
@@ -214,6 +216,7 @@ describe("invitations", () => {
     await invitee.getByText("已接受邀请，感恩结缘。").waitFor();
     await invitee.goto("/my");
     const nickname = (await invitee.locator(".profile-name").textContent())!;
+    await invitee.goto("/my/invite");
     await invitee
       .getByRole("region", { name: "邀请好友" })
       .getByText(`邀请人：`, { exact: false })

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { MOBILE, watchErrors } from "../support/e2e/browser";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
 import { signInWithPhone } from "./support/accounts";
-import { apiAs } from "./support/chat";
+import { placeOrder } from "./support/orders";
 import { traceTab } from "./support/tabWatch";
 
 const ANDROID_CHROME =
@@ -45,25 +45,7 @@ describe("paying on a phone outside WeChat", () => {
     await page.goto("/login?redirect=%2Fmy");
     await signInWithPhone(page, server.baseUrl, "13800000001");
     await page.waitForURL("**/my");
-    const product = await apiAs<{
-      id: number;
-      options: { id: number }[];
-    }>(page, "oapi/v1/products/1?locale=cn");
-    const order = await apiAs<{ masterOrderNo: string }>(
-      page,
-      "order/v1/create?locale=cn",
-      {
-        method: "POST",
-        body: {
-          productId: product.id,
-          optionId: product.options[0]!.id,
-          quantity: 1,
-          beneficiaryName: "张三丰",
-          wish: "愿家人平安喜乐",
-          showOnWall: false,
-        },
-      },
-    );
+    const order = { masterOrderNo: await placeOrder(page) };
 
     trace.step("pay: off to WeChat Pay's H5 page, not a QR code");
     await page.goto(`/order?masterOrderNo=${order.masterOrderNo}`);

@@ -18,6 +18,7 @@ it("keeps the invite code through browsing and sign-in, and binds it with one ta
   await inviter.goto("/login?redirect=%2Fmy");
   await signInWithPhone(inviter, server.baseUrl, "13800000031");
   await inviter.waitForURL("**/my");
+  await inviter.goto("/my/invite");
   const code = (await inviter
     .getByRole("region", { name: "邀请好友" })
     .getByTestId("invite-code")

@@ -69,6 +69,7 @@ beforeAll(async () => {
   await page.goto(`${server.baseUrl}/login?redirect=%2Fmy`);
   await signInWithPhone(page, server.baseUrl, DEMO_USER.phone);
   await page.waitForURL("**/my");
+  await page.goto(`${server.baseUrl}/my/settings`);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

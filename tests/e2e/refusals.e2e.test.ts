@@ -37,6 +37,7 @@ it("shows a translated sentence for each refusal of the invite bind, in cn and e
   await page.goto("/login?redirect=%2Fmy");
   await signInWithPhone(page, server.baseUrl, "13800000021");
   await page.waitForURL("**/my");
+  await page.goto("/my/invite");
   const cn = {
     region: "邀请好友",
     field: "邀请人的邀请码",
@@ -55,7 +56,7 @@ it("shows a translated sentence for each refusal of the invite bind, in cn and e
     "没有找到邀请码 NOPE99，请核对后再试",
   );
 
-  await page.goto("/en/my");
+  await page.goto("/en/my/invite");
   const en = {
     region: "Invite friends",
     field: "Your inviter's code",

@@ -1,4 +1,4 @@
-// My invitations on /my: my code with its share link (PUBLIC_URL/?invite=CODE) and QR code, my
+// My invitations on /my/invite: my code with its share link (PUBLIC_URL/?invite=CODE) and QR code, my
 // inviter or the form to bind one, and the way to the people I invited.
 import { useEffect, useId, useState } from "react";
 import { Link } from "@tanstack/react-router";

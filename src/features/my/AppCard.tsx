@@ -1,4 +1,4 @@
-// The app section of /my: install (the captured prompt, or the iOS add-to-home-screen steps) and
+// The app section of /my/settings: install (the captured prompt, or the iOS add-to-home-screen steps) and
 // whether the browser keeps this device's data (persistent storage), with a button to ask.
 import { useEffect } from "react";
 import { Trans } from "@lingui/react/macro";

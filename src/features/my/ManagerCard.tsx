@@ -1,4 +1,4 @@
-// The manager programme on /my: my application's status (pending, approved, rejected with the
+// The manager programme on /my/manager: my application's status (pending, approved, rejected with the
 // reason) or the application form (name, phone, region, reason; errors tied to their fields).
 import { useEffect, useId, useState, type SyntheticEvent } from "react";
 import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";

@@ -1,5 +1,7 @@
-// /my (signed-in users): profile, phone binding when no phone is bound, links to my orders and
-// the fate sign-up, invitations, the manager application, language and colour mode, the legal pages, and signing out. Shows a placeholder until the user info has loaded.
+// /my (signed-in users), shaped like the "我的" page of the apps people know: the profile header
+// (phone binding below it when no phone is bound), the order shortcuts with their counts, a short
+// menu to the sub-pages (invitations, the fate sign-up, the manager application, settings),
+// contacting service, and signing out. Shows a placeholder until the user info has loaded.
 import { useRef } from "react";
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -7,16 +9,13 @@ import { useSnapshot } from "valtio";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { session } from "../../state/session";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { ChevronRightIcon } from "../../ui/icons";
+import { ChevronRightIcon, HeartHandsIcon } from "../../ui/icons";
 import { ContactServiceButton } from "../chatEntry/ContactServiceButton";
 import { BindPhoneForm } from "./BindPhoneForm";
-import { ManagerCard } from "./ManagerCard";
-import { InviteCard } from "../invites/InviteCard";
 import { ProfileCard } from "./ProfileCard";
-import { PushCard } from "./PushCard";
-import { SettingsCard } from "./SettingsCard";
-import { AppCard } from "./AppCard";
+import { OrderShortcuts } from "./OrderShortcuts";
 import { SignOutCard } from "./SignOutCard";
+import { BadgeIcon, GearIcon, GiftIcon } from "./myIcons";
 import "../../ui/field.css";
 import "./my.css";
 
@@ -55,61 +54,38 @@ export function MyPage() {
               }}
             />
           ) : null}
+          <OrderShortcuts />
         </>
       )}
+      <nav className="my-section" aria-label={t`更多`}>
+        <ul className="menu card my-menu">
+          {[
+            { to: "/{-$locale}/my/invite", Icon: GiftIcon, label: t`邀请好友` },
+            {
+              to: "/{-$locale}/register",
+              Icon: HeartHandsIcon,
+              label: t({ id: "fateTogether.title", message: "共结善缘报名" }),
+            },
+            {
+              to: "/{-$locale}/my/manager",
+              Icon: BadgeIcon,
+              label: t`管理员申请`,
+            },
+            { to: "/{-$locale}/my/settings", Icon: GearIcon, label: t`设置` },
+          ].map(({ to, Icon, label }) => (
+            <li key={to}>
+              <Link to={to} params={{ locale }} className="menu-item">
+                <Icon className="my-menu-icon" size={22} />
+                <span className="my-menu-label">{label}</span>
+                <ChevronRightIcon size={18} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {user === null ? null : (
         <ContactServiceButton className="btn btn-ghost btn-block my-section" />
       )}
-      <ul className="menu card my-section">
-        <li>
-          <Link
-            to="/{-$locale}/myOrder"
-            params={{ locale }}
-            search={{}}
-            className="menu-item"
-          >
-            <Trans>我的订单</Trans>
-            <ChevronRightIcon size={18} />
-          </Link>
-        </li>
-        <li>
-          <Link
-            to="/{-$locale}/register"
-            params={{ locale }}
-            className="menu-item"
-          >
-            {t({ id: "fateTogether.title", message: "共结善缘报名" })}
-            <ChevronRightIcon size={18} />
-          </Link>
-        </li>
-      </ul>
-      {user === null ? null : <InviteCard />}
-      {user === null ? null : <ManagerCard />}
-      <SettingsCard />
-      {user === null ? null : <PushCard />}
-      <AppCard />
-      <ul className="menu card my-section">
-        <li>
-          <Link
-            to="/{-$locale}/privacy-policy"
-            params={{ locale }}
-            className="menu-item"
-          >
-            <Trans>隐私政策</Trans>
-            <ChevronRightIcon size={18} />
-          </Link>
-        </li>
-        <li>
-          <Link
-            to="/{-$locale}/terms-of-service"
-            params={{ locale }}
-            className="menu-item"
-          >
-            <Trans>服务条款</Trans>
-            <ChevronRightIcon size={18} />
-          </Link>
-        </li>
-      </ul>
       {user === null ? null : <SignOutCard />}
     </div>
   );

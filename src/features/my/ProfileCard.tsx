@@ -1,4 +1,5 @@
-// The signed-in user's card: avatar, nickname, and the masked phone / e-mail and WeChat binding.
+// The profile header of /my: avatar, nickname, the masked phone / e-mail, the WeChat binding and
+// my invite code.
 import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { UserInfo } from "../../api/accountTypes";
@@ -50,6 +51,14 @@ export function ProfileCard({ user }: { user: Readonly<UserInfo> }) {
             </dt>
             <dd>{user.wechatBound ? t`已绑定` : notBound}</dd>
           </div>
+          {user.inviteCode === "" ? null : (
+            <div>
+              <dt>
+                <Trans>邀请码</Trans>
+              </dt>
+              <dd data-testid="profile-invite-code">{user.inviteCode}</dd>
+            </div>
+          )}
         </dl>
       </div>
     </section>

@@ -1,4 +1,4 @@
-// The "new message notifications" card of /my: explains when this browser cannot push (WeChat's
+// The "new message notifications" card of /my/settings: explains when this browser cannot push (WeChat's
 // browser, no push support) or notifications are blocked, and otherwise turns Web Push on or off.
 // Nothing here runs where push is missing: the card only says so.
 import { useEffect, useMemo, useState } from "react";

@@ -1,4 +1,4 @@
-// Preferences on /my: the interface language and the colour mode (light / dark / system), each
+// Preferences on /my/settings: the interface language and the colour mode (light / dark / system), each
 // a group of radio buttons drawn as a segmented control.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSnapshot } from "valtio";
@@ -24,7 +24,7 @@ export function SettingsCard() {
   return (
     <section className="card my-section" aria-labelledby="settings-title">
       <h2 id="settings-title" className="my-section-title">
-        <Trans>设置</Trans>
+        <Trans>语言与外观</Trans>
       </h2>
       <fieldset className="segmented">
         <legend>

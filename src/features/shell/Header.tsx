@@ -9,7 +9,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { BackIcon, BrandMark } from "../../ui/icons";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { splitLocalePath } from "../../i18n/localePath";
-import { isTabRoot } from "./tabs";
+import { isTabRoot, tabRootOf } from "./tabs";
 import { LocaleSwitch } from "./LocaleSwitch";
 import { ColorModeToggle } from "./ColorModeToggle";
 
@@ -21,10 +21,14 @@ export function Header() {
   const pathname = useRouterState({
     select: (state) => state.location.pathname,
   });
-  const inner = !isTabRoot(splitLocalePath(pathname).rest);
+  const rest = splitLocalePath(pathname).rest;
+  const inner = !isTabRoot(rest);
 
+  // NOTE: opened without history (a link, a reload), a sub-page of a tab goes up to that tab.
   const goBack = () => {
     if (canGoBack) router.history.back();
+    else if (tabRootOf(rest) === "/my")
+      void router.navigate({ to: "/{-$locale}/my", params: { locale } });
     else void router.navigate({ to: "/{-$locale}", params: { locale } });
   };
 

@@ -8,3 +8,10 @@ export function isTabRoot(pathWithoutLocale: string): boolean {
       : pathWithoutLocale;
   return (TAB_PATHS as readonly string[]).includes(path);
 }
+
+/** The tab root a path lies under ("/my" for "/my/settings"), or undefined. */
+export function tabRootOf(pathWithoutLocale: string): string | undefined {
+  return TAB_PATHS.find(
+    (root) => root !== "/" && pathWithoutLocale.startsWith(`${root}/`),
+  );
+}

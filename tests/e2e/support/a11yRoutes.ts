@@ -75,7 +75,22 @@ export const PAGES: readonly PageEntry[] = [
   // NOTE: without a WeChat code the callback page shows its failure state (heading, alert, links).
   { route: "/{-$locale}/callback", signedIn: false, path: () => "/callback" },
   { route: "/{-$locale}/destiny", signedIn: true, path: () => "/destiny" },
-  { route: "/{-$locale}/my", signedIn: true, path: () => "/my" },
+  { route: "/{-$locale}/my/", signedIn: true, path: () => "/my" },
+  {
+    route: "/{-$locale}/my/settings",
+    signedIn: true,
+    path: () => "/my/settings",
+  },
+  {
+    route: "/{-$locale}/my/manager",
+    signedIn: true,
+    path: () => "/my/manager",
+  },
+  {
+    route: "/{-$locale}/my/invite",
+    signedIn: true,
+    path: () => "/my/invite",
+  },
   { route: "/{-$locale}/myOrder/", signedIn: true, path: () => "/myOrder" },
   {
     route: "/{-$locale}/myOrder/inviteRecord",

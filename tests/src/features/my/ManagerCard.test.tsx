@@ -1,4 +1,4 @@
-// The manager application on /my: checks tied to their fields, applying shows "pending",
+// The manager application on /my/manager: checks tied to their fields, applying shows "pending",
 // a server field error lands on its field, and the pending / approved / rejected states.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { installFakeApi, type FakeApi } from "../../fakeApi";
@@ -18,7 +18,7 @@ afterEach(() => {
 
 async function managerSection(): Promise<HTMLElement> {
   signIn(api);
-  renderApp("/my");
+  renderApp("/my/manager");
   return screen.findByRole("region", { name: "成为管理员" }, { timeout: 5000 });
 }
 

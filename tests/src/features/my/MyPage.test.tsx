@@ -1,6 +1,7 @@
 // /my: the profile with masked contacts, the bind-phone form (errors tied to inputs, countdown,
-// server messages, success refreshing the user), language and colour-mode switches, logout after
-// one second, and "sign out everywhere" behind an inline confirmation.
+// server messages, success refreshing the user), the menu to the sub-pages, language and
+// colour-mode switches on /my/settings, logout after one second, and "sign out everywhere" behind
+// an inline confirmation.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { session } from "../../../../src/state/session";
 import { installFakeApi, type FakeApi } from "../../fakeApi";
@@ -146,14 +147,18 @@ describe("binding a phone", () => {
   });
 });
 
-it("switches the language and the colour mode", async () => {
-  const { router } = await openMy();
+it("/my/settings switches the language and the colour mode", async () => {
+  signIn(api);
+  const { router } = renderApp("/my/settings");
+  await screen.findByRole("heading", { level: 1, name: "设置" });
+  expect(screen.getByRole("region", { name: "新消息通知" })).toBeDefined();
+  expect(screen.getByRole("region", { name: "应用" })).toBeDefined();
   fireEvent.click(screen.getByRole("radio", { name: "English" }));
   await waitFor(() => {
-    expect(router.state.location.pathname).toBe("/en/my");
+    expect(router.state.location.pathname).toBe("/en/my/settings");
   });
   expect(
-    await screen.findByRole("heading", { level: 1, name: "Me" }),
+    await screen.findByRole("heading", { level: 1, name: "Settings" }),
   ).toBeDefined();
   fireEvent.click(screen.getByRole("radio", { name: "Dark" }));
   expect(document.documentElement.dataset.theme).toBe("dark");
@@ -163,6 +168,24 @@ it("switches the language and the colour mode", async () => {
       screen.getByRole<HTMLInputElement>("radio", { name: "Dark" }).checked,
     ).toBe(true);
   });
+});
+
+it("the menu leads to the invitations, the manager application and the settings", async () => {
+  await openMy();
+  const menu = screen.getByRole("navigation", { name: "更多" });
+  const hrefs = within(menu)
+    .getAllByRole("link")
+    .map((link) => [link.textContent, link.getAttribute("href")]);
+  expect(hrefs).toEqual([
+    ["邀请好友", "/my/invite"],
+    ["共结善缘报名", "/register"],
+    ["管理员申请", "/my/manager"],
+    ["设置", "/my/settings"],
+  ]);
+  // The forms moved to their own pages: /my itself is the header, the shortcuts and the menu.
+  expect(screen.queryByRole("region", { name: "成为管理员" })).toBeNull();
+  expect(screen.queryByRole("region", { name: "语言与外观" })).toBeNull();
+  expect(screen.getByTestId("profile-invite-code").textContent).toBe("FY42");
 });
 
 it("logout calls the server, says so, and clears after a second, leaving /my", async () => {

@@ -85,15 +85,33 @@ it("pages through more than ten orders", async () => {
   expect(commerce.callsTo("order/v1/mine").at(-1)?.query.get("page")).toBe("2");
 });
 
-it("/my links to my orders and to the fate sign-up", async () => {
+it("/my links to my orders by state, with their counts, and to the fate sign-up", async () => {
+  commerce.seed({});
+  commerce.seed({});
+  commerce.seed({ status: "completed", payBefore: null });
   signIn(api);
   renderApp("/my");
-  const orders = await screen.findByRole(
-    "link",
-    { name: "我的订单" },
+  const pending = await screen.findByTestId(
+    "order-count-pending",
+    {},
     { timeout: 5000 },
   );
-  expect(orders.getAttribute("href")).toBe("/myOrder");
+  expect(pending.textContent).toBe("2");
+  expect(screen.getByTestId("order-count-done").textContent).toBe("1");
+  expect(screen.getByTestId("order-count-all").textContent).toBe("3");
+  expect(screen.queryByTestId("order-count-service")).toBeNull();
+  const orders = within(screen.getByRole("region", { name: "我的订单" }));
+  expect(
+    orders.getAllByRole("link").map((link) => link.getAttribute("href")),
+  ).toEqual([
+    "/myOrder?status=pending_payment",
+    "/myOrder?status=in_service",
+    "/myOrder?status=completed",
+    "/myOrder",
+  ]);
+  expect(
+    commerce.callsTo("order/v1/mine").map((call) => call.query.get("pageSize")),
+  ).toEqual(["1", "1", "1", "1"]);
   expect(
     screen.getByRole("link", { name: "共结善缘报名" }).getAttribute("href"),
   ).toBe("/register");

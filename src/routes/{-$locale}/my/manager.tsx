@@ -1,0 +1,12 @@
+// `/my/manager`: the manager application (its status or the form); guarded by the `auth`
+// middleware (signed-in users only).
+import { createFileRoute } from "@tanstack/react-router";
+import { runMiddleware } from "../../../router/middleware";
+import { MyManagerPage } from "../../../features/my/myPages";
+
+export const Route = createFileRoute("/{-$locale}/my/manager")({
+  beforeLoad: ({ context, location }) => {
+    runMiddleware(["auth"], { context, location });
+  },
+  component: MyManagerPage,
+});
