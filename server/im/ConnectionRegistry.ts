@@ -1,5 +1,6 @@
-// Every live socket, the open ones by uid and by user id, and data-channel subscribers; plus the
-// master-device rule deciding which older connections a new login kicks (§12). No socket I/O.
+// Every live socket, those still in their handshake by client IP, the open ones by uid and by user
+// id, and data-channel subscribers; plus the rules deciding which older connections a new login
+// kicks (master device §12, connections per account #19). No socket I/O.
 import { DeviceLevel } from "#protocol";
 import type { ImConnection } from "./ImConnection";
 
@@ -33,9 +34,28 @@ export function connectionsToKick(
   return out;
 }
 
+/** An older connection a new login closes, and why (the DISCONNECT's reason). */
+export interface Kick {
+  conn: ImConnection;
+  reason: "login in other device" | "too many connections";
+}
+
+/**
+ * Which of an account's open connections (oldest first) make room for a new one so that at most
+ * `max` stay open, counting the new one: the oldest go.
+ *
+ * @example oldestBeyond(3, 2) // 2: of 3 open plus the new one, the 2 oldest close
+ */
+export function oldestBeyond(open: number, max: number): number {
+  return Math.max(0, open + 1 - max);
+}
+
 export class ConnectionRegistry {
   /** Every socket, open or not (the sweeper walks it). */
   readonly all = new Set<ImConnection>();
+  /** Sockets not yet open (no CONNECT accepted), counted per client IP. */
+  readonly #handshaking = new Set<ImConnection>();
+  readonly #handshakesByIp = new Map<string, number>();
   readonly #byUid = new Map<string, ImConnection[]>();
   readonly #uidByUserId = new Map<number, string>();
   readonly #subscribers = new Map<string, Set<ImConnection>>();
@@ -60,23 +80,56 @@ export class ConnectionRegistry {
     return this.#byUid.size;
   }
 
-  /** Adds an authenticated connection; returns the ones it kicks (not yet removed). */
-  addOpen(conn: ImConnection, level: DeviceLevel): ImConnection[] {
+  /** Adds a new socket; it counts as a handshake of its IP until it opens or closes. */
+  add(conn: ImConnection): void {
+    this.all.add(conn);
+    this.#handshaking.add(conn);
+    this.#handshakesByIp.set(conn.ip, this.handshakesFrom(conn.ip) + 1);
+  }
+
+  /** Sockets of a client IP still in their handshake. */
+  handshakesFrom(ip: string): number {
+    return this.#handshakesByIp.get(ip) ?? 0;
+  }
+
+  /**
+   * Adds an authenticated connection; returns the older ones it kicks (not yet removed): by the
+   * device level's rule, then the oldest beyond `maxPerAccount`.
+   */
+  addOpen(
+    conn: ImConnection,
+    level: DeviceLevel,
+    maxPerAccount: number,
+  ): Kick[] {
+    this.#endHandshake(conn);
     const who = conn.who;
     const list = this.#byUid.get(who.uid) ?? [];
-    const kicked = connectionsToKick(
-      list.map((c) => c.who),
-      who,
-      level,
-    ).map((i) => list[i] as ImConnection);
+    const byDevice = new Set(
+      connectionsToKick(
+        list.map((c) => c.who),
+        who,
+        level,
+      ).map((i) => list[i] as ImConnection),
+    );
+    const staying = list.filter((c) => !byDevice.has(c));
+    const kicks: Kick[] = [
+      ...[...byDevice].map((c) => ({
+        conn: c,
+        reason: "login in other device" as const,
+      })),
+      ...staying
+        .slice(0, oldestBeyond(staying.length, maxPerAccount))
+        .map((c) => ({ conn: c, reason: "too many connections" as const })),
+    ];
     this.#byUid.set(who.uid, [...list, conn]);
     this.#uidByUserId.set(who.userId, who.uid);
-    return kicked;
+    return kicks;
   }
 
   /** Removes a connection everywhere; true when it was its user's last open one. */
   remove(conn: ImConnection): boolean {
     this.all.delete(conn);
+    this.#endHandshake(conn);
     for (const channelId of conn.identity === null ? [] : conn.subscriptions)
       this.unsubscribe(conn, channelId);
     const who = conn.identity;
@@ -106,6 +159,13 @@ export class ConnectionRegistry {
     if (set === undefined) return;
     set.delete(conn);
     if (set.size === 0) this.#subscribers.delete(channelId);
+  }
+
+  #endHandshake(conn: ImConnection): void {
+    if (!this.#handshaking.delete(conn)) return;
+    const left = this.handshakesFrom(conn.ip) - 1;
+    if (left > 0) this.#handshakesByIp.set(conn.ip, left);
+    else this.#handshakesByIp.delete(conn.ip);
   }
 
   /** Current subscribers of a data channel. */

@@ -32,6 +32,8 @@ export class ImConnection {
   readonly socket: WebSocket;
   readonly decoder: FrameDecoder;
   readonly openedAt: number;
+  /** The client's IP (TRUST_PROXY-aware), for per-IP limits. */
+  readonly ip: string;
   readonly #options: GatewayOptions;
   phase: ConnectionPhase = "awaitingConnect";
   /** Monotonic ms of the last inbound bytes. */
@@ -42,8 +44,14 @@ export class ImConnection {
   #pending: PendingRecvs | null = null;
   #subscriptions: Set<string> | null = null;
 
-  constructor(socket: WebSocket, options: GatewayOptions, now: number) {
+  constructor(
+    socket: WebSocket,
+    ip: string,
+    options: GatewayOptions,
+    now: number,
+  ) {
     this.socket = socket;
+    this.ip = ip;
     this.#options = options;
     this.decoder = new FrameDecoder({ maxFrameBytes: options.maxFrameBytes });
     this.openedAt = now;

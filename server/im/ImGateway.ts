@@ -1,6 +1,7 @@
 // The IM gateway's connection handling (§5, §12, §16): bytes in → frames → CONNECT (token check,
-// key exchange, CONNACK, master-device kicks), SEND (rate limit, msgKey, decrypt, engine),
-// RECVACK, PING, SUB (refused); deadlines and RECV re-sends in one sweeper; revoked sessions disconnected.
+// key exchange, CONNACK, master-device and per-account kicks), SEND (rate limits per connection and
+// per account, msgKey, decrypt, engine), RECVACK, PING, SUB (refused); deadlines and RECV re-sends
+// in one sweeper; revoked sessions disconnected; per-IP handshake cap.
 import type { Logger } from "pino";
 import type { RawData, WebSocket } from "ws";
 import {
@@ -26,6 +27,7 @@ import type { GatewayOptions } from "./gatewayOptions";
 import { buildConnack, negotiateVersion, serverKeysFor } from "./handshake";
 import { ImConnection } from "./ImConnection";
 import type { PresenceRecorder } from "./PresenceRecorder";
+import { SendBudgets } from "./SendRateLimiter";
 import type { UserDirectory } from "./UserDirectory";
 
 export interface GatewayDeps {
@@ -52,10 +54,16 @@ export class ImGateway {
   readonly #sweeper: NodeJS.Timeout;
   readonly #unsubscribe: (() => void)[];
   readonly #recentlyRevoked = new Map<string, number>();
+  /** SEND budgets per account (uid), shared by all its connections (#19). */
+  readonly #accountBudgets: SendBudgets;
   #closing = false;
 
   constructor(deps: GatewayDeps) {
     this.#deps = deps;
+    this.#accountBudgets = new SendBudgets(
+      deps.options.accountSendRatePerSecond,
+      deps.options.accountSendBurst,
+    );
     this.#sweeper = setInterval(() => {
       this.#sweep();
     }, deps.options.sweepIntervalMs);
@@ -74,14 +82,31 @@ export class ImGateway {
     ];
   }
 
-  /** Takes over an upgraded WebSocket. */
-  attach(socket: WebSocket): void {
+  /**
+   * Whether a WebSocket upgrade from client IP `ip` may go ahead: false while that IP already has
+   * maxHandshakesPerIp sockets that have not completed CONNECT (#19). Authenticated sockets do
+   * not count, so many users behind one NAT are limited only in how many log in at the same time.
+   */
+  admits(ip: string): boolean {
+    return (
+      this.#deps.registry.handshakesFrom(ip) <
+      this.#deps.options.maxHandshakesPerIp
+    );
+  }
+
+  /** Takes over an upgraded WebSocket from client IP `ip` (admitted by {@link admits}). */
+  attach(socket: WebSocket, ip: string): void {
     if (this.#closing) {
       socket.close(GatewayCloseCode.GOING_AWAY, "shutting down");
       return;
     }
-    const conn = new ImConnection(socket, this.#deps.options, this.#deps.now());
-    this.#deps.registry.all.add(conn);
+    const conn = new ImConnection(
+      socket,
+      ip,
+      this.#deps.options,
+      this.#deps.now(),
+    );
+    this.#deps.registry.add(conn);
     socket.on("message", (data, isBinary) => {
       this.#onMessage(conn, data, isBinary);
     });
@@ -270,7 +295,17 @@ export class ImGateway {
       this.#deps.now(),
     );
     directory.remember(frame.uid, who.userId);
-    const kicked = registry.addOpen(conn, options.deviceLevel);
+    // NOTE: at the account cap the OLDEST connection goes, not the new one. The product keeps one
+    // socket per browser (SharedWorker), so a 9th socket is almost always a device the user just
+    // picked up while an old one is stale (asleep behind a NAT that dropped it, alive to us until
+    // the idle timeout): refusing the newest would lock the user out of the device in their hand.
+    // The kicked one gets DISCONNECT 12, after which the SDK does not reconnect (§5.8), so two
+    // devices cannot kick each other back and forth; an attacker still holds at most the cap.
+    const kicks = registry.addOpen(
+      conn,
+      options.deviceLevel,
+      options.maxConnectionsPerAccount,
+    );
     conn.sendFrame(
       buildConnack({
         clientVersion: frame.version,
@@ -281,13 +316,13 @@ export class ImGateway {
         nodeId: options.nodeId,
       }),
     );
-    for (const old of kicked) {
+    for (const { conn: old, reason } of kicks) {
       old.sendFrame({
         op: Op.DISCONNECT,
         reasonCode: ReasonCode.CONNECT_KICK,
-        reason: "login in other device",
+        reason,
       });
-      this.#drop(old, GatewayCloseCode.KICKED, "login in other device");
+      this.#drop(old, GatewayCloseCode.KICKED, reason);
     }
     let held: Frame[];
     try {
@@ -313,7 +348,8 @@ export class ImGateway {
         syncOnce: frame.syncOnce === true,
       });
     };
-    if (!conn.allowSend(this.#deps.now())) {
+    const now = this.#deps.now();
+    if (!conn.allowSend(now) || !this.#accountBudgets.take(who.uid, now)) {
       ack(ReasonCode.RATE_LIMIT);
       return;
     }
@@ -448,6 +484,7 @@ export class ImGateway {
     }
     for (const [id, at] of this.#recentlyRevoked)
       if (now - at > REVOKED_MEMORY_MS) this.#recentlyRevoked.delete(id);
+    this.#accountBudgets.prune(now);
     void this.#deps.presence.flush();
   }
 }

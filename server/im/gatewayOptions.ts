@@ -24,14 +24,26 @@ export interface GatewayOptions {
   sendRatePerSecond: number;
   /** … and burst (SENDACK 22 rateLimit when empty). */
   sendBurst: number;
+  /**
+   * The same token bucket per account, across all its connections (#19: five sockets of one account
+   * stored ~440 messages/s): sustained SENDs per second …
+   */
+  accountSendRatePerSecond: number;
+  /** … and burst (SENDACK 22 rateLimit when empty). */
+  accountSendBurst: number;
+  /**
+   * Sockets one client IP (TRUST_PROXY-aware) may have before CONNECT succeeded; more upgrades are
+   * answered 429 (#19: 3,000 unauthenticated sockets from one IP in 1.6 s).
+   */
+  maxHandshakesPerIp: number;
+  /** Open connections one account may hold; a new one closes its oldest (DISCONNECT 12). */
+  maxConnectionsPerAccount: number;
   /** Delays before re-sending an un-acked RECV to a live connection; its length bounds the re-sends. */
   recvRetryDelaysMs: readonly number[];
   /** Un-acked RECVs tracked per connection; beyond it the oldest is left to sync. */
   maxPendingRecvs: number;
   /** Outbound bytes queued on a socket before it is dropped as too slow (close 4008). */
   maxBufferedBytes: number;
-  /** Data channels one connection may subscribe to. */
-  maxSubscriptions: number;
   /** Messages per group-commit transaction at most. */
   maxBatch: number;
   /** Under load, batches start at most this often (ms; 0 = back to back; idle batches never wait). */
@@ -53,10 +65,19 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   // NOTE: the v4/v5 SDK sends at most 5 frames per 100 ms (50/s); resends after a reconnect burst.
   sendRatePerSecond: 100,
   sendBurst: 200,
+  // NOTE: as much as one connection may send: one browser keeps one socket (SharedWorker), so a
+  // person sending from two devices at once shares what one socket could do alone.
+  accountSendRatePerSecond: 100,
+  accountSendBurst: 200,
+  // NOTE: a handshake takes milliseconds (5 s at most): 32 at once leaves room for a school, temple
+  // or carrier-grade NAT reconnecting after a restart, while an attacker's sockets stay a handful.
+  maxHandshakesPerIp: 32,
+  // NOTE: one socket per browser (SharedWorker), two for a moment during a deploy (two workers):
+  // 8 covers a phone, a tablet and a computer with two browsers each, with room for stale sockets.
+  maxConnectionsPerAccount: 8,
   recvRetryDelaysMs: [15_000, 30_000, 60_000, 120_000],
   maxPendingRecvs: 1_000,
   maxBufferedBytes: 4 * 1024 * 1024,
-  maxSubscriptions: 64,
   maxBatch: 512,
   // NOTE: a PGlite batch costs ~0.3–1 ms plus ~0.05 ms per message; under load a few ms of waiting
   // turns hundreds of tiny commits per second into tens of larger ones (well inside the 30 ms p99).

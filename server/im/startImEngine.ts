@@ -73,6 +73,7 @@ export async function startImEngine(deps: ImRuntimeDeps): Promise<ImRuntime> {
     accountEvents,
     verifyImToken: auth.verifyImToken,
     media,
+    trustProxy: config.trustProxy,
     ...(deps.options === undefined ? {} : { options: deps.options }),
   });
   return {

@@ -1,8 +1,10 @@
 // Builds the embedded IM stack for an app and mounts the WebSocket endpoint /im on its HTTP
-// server: engine (group commit, delivery), gateway (connections), presence. Returns the engine
-// for the IM domain and a close() the app calls on shutdown.
+// server: engine (group commit, delivery), gateway (connections), presence; upgrades past the
+// per-IP handshake cap get 429. Returns the engine and a close() the app calls on shutdown.
 import type { MediaStore } from "./imageUrlRule";
-import type { Server } from "node:http";
+import { clientAddressOf, type TrustProxy } from "./clientAddress";
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
 import type { Logger } from "pino";
 import { sql } from "drizzle-orm";
 import { WebSocketServer } from "ws";
@@ -44,6 +46,8 @@ export interface ImStackDeps {
   verifyImToken: ImAuthenticator;
   /** Where image messages may link to (#19). */
   media: MediaStore;
+  /** TRUST_PROXY, as the HTTP side uses it: whose X-Forwarded-For gives the client IP. */
+  trustProxy: TrustProxy;
   options?: ImStackOptions;
 }
 
@@ -89,15 +93,29 @@ export async function startImGateway(deps: ImStackDeps): Promise<ImStack> {
     perMessageDeflate: false,
     maxPayload: options.maxMessageBytes,
   });
-  const onUpgrade: Parameters<Server["on"]>[1] = (request, socket, head) => {
+  const clientAddress = clientAddressOf(deps.trustProxy);
+  const onUpgrade = (
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ) => {
     const path = (request.url ?? "").split("?")[0];
     if (path !== IM_PATH) {
       // NOTE: leave other upgrade paths to other listeners, if any.
       if (deps.server.listenerCount("upgrade") === 1) socket.destroy();
       return;
     }
+    const ip = clientAddress(request);
+    if (!gateway.admits(ip)) {
+      // NOTE: refused before any WebSocket exists; ws calls back synchronously (no verifyClient,
+      // no deflate), so admits() and attach() see the same count.
+      socket.end(
+        "HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 5\r\nContent-Length: 0\r\n\r\n",
+      );
+      return;
+    }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      gateway.attach(ws);
+      gateway.attach(ws, ip);
     });
   };
   deps.server.on("upgrade", onUpgrade);

@@ -90,9 +90,13 @@ export class ImTestClient {
     ws.on("error", () => undefined);
   }
 
-  /** Opens a socket to `url` (ws://…/im) without sending anything. */
-  static async open(url: string, version = 4): Promise<ImTestClient> {
-    const ws = new WebSocket(url);
+  /** Opens a socket to `url` (ws://…/im) without sending anything; rejects if the upgrade fails. */
+  static async open(
+    url: string,
+    version = 4,
+    headers: Record<string, string> = {},
+  ): Promise<ImTestClient> {
+    const ws = new WebSocket(url, { headers });
     await new Promise<void>((resolve, reject) => {
       ws.once("open", () => {
         resolve();

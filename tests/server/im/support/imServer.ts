@@ -40,6 +40,8 @@ export interface ImServerOptions {
   clock?: TestClock;
   im?: ImStackOptions;
   accountEvents?: AccountEvents;
+  /** TRUST_PROXY (default on: tests sign in from invented X-Forwarded-For addresses). */
+  trustProxy?: string;
 }
 
 export async function startImServer(
@@ -56,7 +58,7 @@ export async function startImServer(
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
       DATA_DIR: join(tmpdir(), "fuyuan-test-data"),
       STATIC_DIR: join(tmpdir(), "fuyuan-test-no-static-dir"),
-      TRUST_PROXY: "on",
+      TRUST_PROXY: options.trustProxy ?? "on",
     });
     const app = await buildApp({
       config,
