@@ -4,6 +4,7 @@
 // chat with the service staff holding the user's text, the staff's reply and an image. Test support.
 import type { Page } from "playwright-core";
 import { call, signInWithPhone as apiSignIn } from "../../support/accountsApi";
+import { uploadImage } from "../../support/uploadImage";
 import { apiAs, DEMO_USER, SERVICE_STAFF } from "./chat";
 
 interface ProductCard {
@@ -200,10 +201,7 @@ export async function seedServiceChat(
       throw new Error(`staff send: ${sent.status} ${sent.body.msg}`);
   };
   await send({ type: 1, content: CHAT_TEXTS.fromStaff });
-  await send({
-    type: 2,
-    url: "/images/news/lotus.svg",
-    width: 320,
-    height: 200,
-  });
+  // NOTE: an image message may link only to a file uploaded here (#19 item 5).
+  const image = await uploadImage(server.baseUrl, staff, 320, 200);
+  await send({ type: 2, ...image });
 }
