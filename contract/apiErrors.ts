@@ -138,6 +138,8 @@ export const API_ERRORS = {
   MESSAGE_TYPE_RESERVED: 400,
   /** An image message links to something other than a file uploaded here. */
   MESSAGE_IMAGE_URL_REFUSED: 400,
+  /** A text message with no visible character (only spaces, zero-width characters, …). */
+  MESSAGE_TEXT_EMPTY: 400,
   MESSAGING_UNAVAILABLE: 503,
   MESSAGE_REVOKE_EXPIRED: 400,
   FILE_NOT_FOUND: 404,

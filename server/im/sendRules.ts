@@ -3,17 +3,20 @@
 import { randomUUID } from "node:crypto";
 import {
   ChannelType,
+  ContentType,
   ReasonCode,
   SYSTEM_UID,
   SettingBit,
   isServerOnlyContentType,
 } from "#protocol";
+import { hasVisibleCharacter } from "../lib/visibleText";
 
 /**
  * Content rules HTTP sends answer with their own reason: a content type only the server sends
- * (MESSAGE_TYPE_RESERVED), an image not stored here (MESSAGE_IMAGE_URL_REFUSED).
+ * (MESSAGE_TYPE_RESERVED), an image not stored here (MESSAGE_IMAGE_URL_REFUSED), a text that
+ * shows nothing (MESSAGE_TEXT_EMPTY).
  */
-export type SendRuleRefusal = "server_only_type" | "image_url";
+export type SendRuleRefusal = "server_only_type" | "image_url" | "blank_text";
 
 /** A refusal: the SENDACK reason and a description for logs and HTTP errors. */
 export interface SendRefusal {
@@ -170,6 +173,26 @@ export function checkSender(
   return null;
 }
 
+/**
+ * A text message (type 1) must show something: its `content` is a string with a visible character
+ * (not only spaces, zero-width characters or lone combining marks), else 11 notAllowSend (#19).
+ */
+export function checkTextShows(
+  contentType: number,
+  payloadText: string,
+): SendRefusal | null {
+  if (contentType !== ContentType.TEXT) return null;
+  const { content } = JSON.parse(payloadText) as { content?: unknown };
+  if (typeof content === "string" && hasVisibleCharacter(content)) return null;
+  return {
+    ...refuse(
+      ReasonCode.NOT_ALLOW_SEND,
+      "a text message needs content with a visible character",
+    ),
+    refusal: "blank_text",
+  };
+}
+
 /** A send request that passed every check: its channel kind, payload and clientMsgNo. */
 export interface CheckedSend {
   ok: true;
@@ -216,7 +239,9 @@ export function checkSend(
     );
   const payload = checkPayload(request.payload, maxPayloadBytes);
   if (!payload.ok) return payload;
-  const reserved = checkSender(request.fromUid, payload.contentType);
+  const reserved =
+    checkSender(request.fromUid, payload.contentType) ??
+    checkTextShows(payload.contentType, payload.text);
   if (reserved !== null) return reserved;
   const clientMsgNo =
     request.clientMsgNo === undefined || request.clientMsgNo === ""

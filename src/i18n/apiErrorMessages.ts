@@ -172,6 +172,7 @@ export const API_ERROR_MESSAGES: Readonly<Record<ApiErrorReason, Sentence>> = {
   MESSAGE_REFUSED: ({ code = "" }) => msg`消息无法发送（${code}）`,
   MESSAGE_TYPE_RESERVED: () => msg`这类消息只能由系统发送`,
   MESSAGE_IMAGE_URL_REFUSED: () => msg`图片需先上传才能发送`,
+  MESSAGE_TEXT_EMPTY: () => msg`消息内容不能为空`,
   MESSAGING_UNAVAILABLE: () => msg`消息服务暂时不可用，请稍后再试`,
   MESSAGE_REVOKE_EXPIRED: () => msg`消息发出超过 2 分钟，无法撤回`,
   FILE_NOT_FOUND: () => msg`文件不存在`,

@@ -59,6 +59,8 @@ export function sentOrThrow(
     throw new HttpError("MESSAGE_TYPE_RESERVED", msg);
   if (result.refusal === "image_url")
     throw new HttpError("MESSAGE_IMAGE_URL_REFUSED", msg);
+  if (result.refusal === "blank_text")
+    throw new HttpError("MESSAGE_TEXT_EMPTY", msg);
   if (result.reason === ReasonCode.SYSTEM_ERROR)
     throw new HttpError("MESSAGING_UNAVAILABLE", msg);
   throw new HttpError("MESSAGE_REFUSED", msg, {

@@ -468,4 +468,49 @@ describeEachDatabase("strict input", (database) => {
     });
     expect(shown.status).toBe(200);
   });
+
+  it("[#19-4] refuses a chat text that shows nothing, on both HTTP send routes", async () => {
+    const peer = await signInWithWechatEmulator(server, { identity: "demo-2" });
+    const info = await call(server, "GET", "user/v1/info", {
+      token: peer.app_token,
+    });
+    const peerImId = info.body.data.imId as string;
+    const messages = await count("im_messages");
+    for (const content of [
+      "",
+      "   ",
+      "\u200b\u200d",
+      "\ufeff\u2060\ufe0f",
+      7,
+    ]) {
+      const sent = await call(server, "POST", "wuKong/v1/sendMessage", {
+        token,
+        body: { channel_id: peerImId, payload: { type: 1, content } },
+      });
+      expect([sent.status, sent.body.reason]).toEqual([
+        400,
+        "MESSAGE_TEXT_EMPTY",
+      ]);
+    }
+    const noContent = await call(server, "POST", "wuKong/v1/sendMessage", {
+      token,
+      body: { channel_id: peerImId, payload: { type: 1 } },
+    });
+    expect(noContent.body.reason).toBe("MESSAGE_TEXT_EMPTY");
+    const service = await call(server, "POST", "wuKong/v1/serviceSend", {
+      token,
+      body: { payload: { type: 1, content: "\u200c" } },
+    });
+    expect([service.status, service.body.reason]).toEqual([
+      400,
+      "MESSAGE_TEXT_EMPTY",
+    ]);
+    expect(await count("im_messages")).toBe(messages);
+    const shown = await call(server, "POST", "wuKong/v1/sendMessage", {
+      token,
+      body: { channel_id: peerImId, payload: { type: 1, content: "\u200b🙏" } },
+    });
+    expect(shown.status).toBe(200);
+    expect(await count("im_messages")).toBe(messages + 1);
+  });
 });
