@@ -47,6 +47,7 @@ import {
   type SecurityHeaderOptions,
   securityHeadersHook,
 } from "./securityHeaders";
+import { registerCompression } from "./compression";
 import { registerStaticSite } from "./staticSite";
 import { registerUtf8Bodies } from "./utf8Bodies";
 
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook("onRoute", decimalQueryNumbers);
   registerUtf8Bodies(app);
   app.addHook("preHandler", rejectUnstorableValues);
+  await registerCompression(app);
 
   // NOTE: Node's server.close() only drops connections idle at that moment; a kept-alive socket
   // whose request was still running would then hold close() open until the client hangs up.
