@@ -1,5 +1,6 @@
-// One of my orders: what was ordered, its status and timeline, and while unpaid the payBefore
-// countdown with pay and cancel. Payment results always come from re-reading the server.
+// One of my orders: what was ordered, its status and timeline, while unpaid the payBefore
+// countdown with pay and cancel, once paid a lit lamp (lit before one's eyes when paid here).
+// Payment results always come from re-reading the server.
 import { useEffect, useRef, useState } from "react";
 import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -13,6 +14,7 @@ import { PayPanel } from "../pay/PayPanel";
 import { usePayment } from "../pay/usePayment";
 import { ORDER_STATUS_LABELS } from "./orderLabels";
 import { OrderTimeline } from "./OrderTimeline";
+import { PaidBlessing } from "./PaidBlessing";
 import { formatMinutesSeconds, usePayBefore } from "./usePayBefore";
 import "./orders.css";
 
@@ -26,9 +28,14 @@ export function OrderPage() {
   const localeParam = useLocaleParam();
   usePageTitle(t`订单详情`);
   const reload = () => router.invalidate();
+  // NOTE: "just paid" is what this visit saw: the server's pay status turning paid (after the QR
+  // code, JSAPI, or the return from WeChat Pay's H5 page); an order opened already paid is lit.
+  const [justPaid, setJustPaid] = useState(false);
   const payment = usePayment(order, (status) => {
-    if (status.paid)
+    if (status.paid) {
+      setJustPaid(true);
       openToast({ type: "success", message: t`支付成功，感恩您的发心` });
+    }
     void reload();
   });
   const left = usePayBefore(
@@ -64,9 +71,7 @@ export function OrderPage() {
       </header>
 
       {order.status === "paid" || order.status === "in_service" ? (
-        <p className="order-banner order-banner-ok" role="status">
-          <Trans>支付成功，法师将如法为您操办。</Trans>
-        </p>
+        <PaidBlessing lighting={justPaid} />
       ) : null}
 
       {pending ? (

@@ -1,7 +1,14 @@
 // /order?masterOrderNo=: the order, its timeline and countdown; Native pay showing the QR code and
 // the emulator cashier link, polling every 2 s until the server says paid; cancelling behind a
-// confirmation; the 404 screen for a malformed or foreign number.
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+// confirmation; the 404 screen for a malformed or foreign number; once paid, the lamp (lit before
+// one's eyes when paid on the page).
+import {
+  act,
+  fireEvent,
+  screen,
+  waitFor,
+  within,
+} from "@testing-library/react";
 import { installFakeApi, type FakeApi } from "../../fakeApi";
 import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
 import { renderApp, resetApp, signIn } from "../../renderApp";
@@ -113,6 +120,10 @@ it("pays with Native: QR code, emulator cashier link, polling every 2 s until th
   await paidAtNextPoll(commerce, order.masterOrderNo);
   expect(screen.queryByRole("button", { name: "立即支付" })).toBeNull();
   expect(screen.getAllByText("已支付").length).toBeGreaterThan(0);
+  // Paid before one's eyes: the lamp is being lit.
+  const blessing = screen.getByRole("region", { name: "心灯已燃" });
+  expect(blessing.classList.contains("is-lighting")).toBe(true);
+  expect(screen.getByText("愿您福慧增长，所愿皆成。")).toBeDefined();
   const calls = commerce.callsTo("pay/v1/status").length;
   await act(() => vi.advanceTimersByTimeAsync(6000));
   expect(commerce.callsTo("pay/v1/status")).toHaveLength(calls);
@@ -171,4 +182,15 @@ it("offers no payment once the time to pay has run out", async () => {
     screen.getByRole<HTMLButtonElement>("button", { name: "立即支付" })
       .disabled,
   ).toBe(true);
+});
+
+it("an order opened already paid shows the lamp lit, without lighting it again", async () => {
+  const order = commerce.seed({ status: "in_service", payBefore: null });
+  await openOrder(order.masterOrderNo);
+  const blessing = screen.getByRole("region", { name: "心灯已燃" });
+  expect(blessing.classList.contains("is-lighting")).toBe(false);
+  expect(blessing.querySelector("svg.blessing-lamp")).not.toBeNull();
+  expect(within(blessing).getByRole("status").textContent).toBe(
+    "支付成功，法师将如法为您操办。",
+  );
 });
