@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { type UserRow, users, userWechatAccounts } from "../../db/schema";
+import { hasVisibleCharacter } from "../../lib/visibleText";
 import { AuthError } from "../auth/AuthError";
 import {
   randomBase36,
@@ -48,6 +49,12 @@ export async function findOrCreateByEmail(
   );
 }
 
+/** WeChat's nickname, or the default when it shows nothing (only spaces or zero-width ones). */
+export function shownNickname(nickname: string): string {
+  const trimmed = Array.from(nickname.trim()).slice(0, MAX_NICKNAME).join("");
+  return hasVisibleCharacter(trimmed) ? trimmed : WECHAT_DEFAULT_NICKNAME;
+}
+
 /**
  * The account of a WeChat identity: by unionid (shared by our apps) first, then by this app's
  * openid; created on first sign-in with the profile WeChat gives (read only for new accounts).
@@ -81,8 +88,7 @@ export async function findOrCreateByWechat(
     () =>
       db.transaction(async (tx) => {
         const user = await createUser(tx, {
-          nickname:
-            nickname.trim().slice(0, MAX_NICKNAME) || WECHAT_DEFAULT_NICKNAME,
+          nickname: shownNickname(nickname),
           avatarUrl: avatarUrl || DEFAULT_AVATAR,
           wechatUnionId: created.unionid ?? null,
         });
