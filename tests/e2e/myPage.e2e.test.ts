@@ -2,9 +2,9 @@
 // header, order shortcuts whose counts come from the user's real orders and open /myOrder with
 // that filter, and a menu to the guarded sub-pages /my/settings, /my/manager and /my/invite.
 import { expect, it } from "vitest";
-import { MOBILE, watchErrors } from "../support/e2e/browser";
+import { MOBILE } from "../support/e2e/browser";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
-import { signInWithPhone } from "./support/accounts";
+import { signedInOnMy } from "./support/accounts";
 import { apiAs } from "./support/chat";
 import { placeOrder } from "./support/orders";
 
@@ -30,15 +30,11 @@ it("sends signed-out visitors of the sub-pages to the login page", async () => {
 
 it("counts my orders by state, opens each filter, and leads to the sub-pages and back", async () => {
   const { browser, server } = world;
-  const context = await browser.newContext({
-    ...MOBILE,
-    baseURL: server.baseUrl,
-  });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto("/login?redirect=%2Fmy");
-  await signInWithPhone(page, server.baseUrl, "13800000051");
-  await page.waitForURL("**/my");
+  const { context, page, errors } = await signedInOnMy(
+    browser,
+    server.baseUrl,
+    "13800000051",
+  );
   const placed: string[] = [];
   for (let i = 0; i < 3; i++) placed.push(await placeOrder(page));
   await apiAs(page, "order/v1/cancel", {

@@ -4,9 +4,8 @@
 // Set SCREENSHOT_DIR to keep a picture of the paid page.
 import { expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { MOBILE, watchErrors } from "../support/e2e/browser";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
-import { signInWithPhone } from "./support/accounts";
+import { signedInOnMy } from "./support/accounts";
 import { approveAtCashier } from "./support/a11yFixtures";
 import { placeOrder } from "./support/orders";
 
@@ -20,15 +19,11 @@ function flameAnimation(page: Page): Promise<string> {
 
 it("lights the lamp when the order gets paid, and keeps it still for reduced motion", async () => {
   const { browser, server } = world;
-  const context = await browser.newContext({
-    ...MOBILE,
-    baseURL: server.baseUrl,
-  });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto("/login?redirect=%2Fmy");
-  await signInWithPhone(page, server.baseUrl, "13800000061");
-  await page.waitForURL("**/my");
+  const { context, page, errors } = await signedInOnMy(
+    browser,
+    server.baseUrl,
+    "13800000061",
+  );
   const masterOrderNo = await placeOrder(page);
   await page.goto(`/order?masterOrderNo=${masterOrderNo}`);
   await page.getByRole("button", { name: "立即支付" }).click();

@@ -1,6 +1,7 @@
 // Browser-test helpers for the accounts flows: reading a login code from the development outbox
-// and signing in with a phone number through the real /login page.
-import type { Page } from "playwright-core";
+// and signing in with a phone number through the real /login page (also in a new context, on /my).
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { MOBILE, watchErrors } from "../../support/e2e/browser";
 
 interface OutboxEntry {
   id: string;
@@ -44,6 +45,24 @@ export async function signInWithPhone(
   const code = await readOutboxCode(baseUrl, phone, since);
   await panel.getByLabel("验证码", { exact: true }).fill(code);
   await panel.getByRole("button", { name: "登录", exact: true }).click();
+}
+
+/**
+ * A new phone-sized context signed in as `phone` through /login, left on /my; `errors` collects
+ * the page's console errors.
+ */
+export async function signedInOnMy(
+  browser: Browser,
+  baseUrl: string,
+  phone: string,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ ...MOBILE, baseURL: baseUrl });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto("/login?redirect=%2Fmy");
+  await signInWithPhone(page, baseUrl, phone);
+  await page.waitForURL("**/my");
+  return { context, page, errors };
 }
 
 /** The app's localStorage value for `key`. */
