@@ -345,12 +345,14 @@ describe("connectionsToKick", () => {
 });
 
 describe("send rules", () => {
-  it("classifyChannel: personal to someone else, data channels, everything else refused", () => {
+  it("classifyChannel: personal to someone else; data channels (#19) and everything else refused", () => {
     expect(classifyChannel("a", "b", 1)).toEqual({
       ok: true,
       kind: "personal",
     });
-    expect(classifyChannel("a", "live", 7)).toEqual({ ok: true, kind: "data" });
+    expect(classifyChannel("a", "live", 7)).toMatchObject({
+      reason: ReasonCode.NOT_SUPPORT_CHANNEL_TYPE,
+    });
     expect(classifyChannel("a", "a", 1)).toMatchObject({
       reason: ReasonCode.CHANNEL_ID_ERROR,
     });
