@@ -23,9 +23,9 @@ import {
   type ConnectionEvent,
   type ConnectionState,
   type TimerName,
-} from "../connection/connectionMachine";
-import type { Transport, TransportSocket } from "../connection/socketTransport";
-import { NamedTimers } from "./NamedTimers";
+} from "./connectionMachine";
+import type { Transport, TransportSocket } from "./socketTransport";
+import { NamedTimers } from "../lib/NamedTimers";
 
 /** What CONNECT needs; read when a socket opens, so a token update applies to the next socket. */
 export interface ConnectCredentials {

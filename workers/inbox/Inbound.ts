@@ -14,15 +14,15 @@ import {
   storeIncomingBatch,
   type IncomingMessage,
 } from "../store/incomingRepo";
-import type { LiveSocket } from "./ConnectionDriver";
-import type { SeqRange } from "./syncGaps";
+import type { LiveSocket } from "../connection/ConnectionDriver";
+import type { SeqRange } from "../sync/syncGaps";
 import {
   emitConversationsChanged,
   emitMessagesChanged,
   type UserContext,
-} from "./UserContext";
+} from "../session/UserContext";
 import { trustedCommandChannel } from "./receiveRules";
-import { contentTypeOf, parsePayloadBytes } from "./wire";
+import { contentTypeOf, parsePayloadBytes } from "../rest/wire";
 
 /** Counters of the receive path (diagnostics and tests). */
 export interface InboundStats {

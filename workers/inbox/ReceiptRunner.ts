@@ -7,9 +7,9 @@ import {
   type ChannelRef,
 } from "../../src/db/channelKey";
 import { completeReceipts, queueReceipts } from "../store/receiptRepo";
-import { toSessionError } from "./errors";
-import { sendReadReceipts, setServerReadTo } from "./imApi";
-import { NamedTimers } from "./NamedTimers";
+import { toSessionError } from "../session/errors";
+import { sendReadReceipts, setServerReadTo } from "../rest/imApi";
+import { NamedTimers } from "../lib/NamedTimers";
 import {
   RECEIPT_FLUSH_INTERVAL_MS,
   initialReceiptState,
@@ -20,7 +20,7 @@ import {
   type ReceiptEvent,
   type ReceiptState,
 } from "./receiptCoalescer";
-import { emitMessagesChanged, type UserContext } from "./UserContext";
+import { emitMessagesChanged, type UserContext } from "../session/UserContext";
 
 /** Read receipts and server-side read marks of one user's session. */
 export class ReceiptRunner {

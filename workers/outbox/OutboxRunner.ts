@@ -20,7 +20,7 @@ import {
   markFailed,
   type PendingSend,
 } from "../store/outgoingRepo";
-import { NamedTimers } from "./NamedTimers";
+import { NamedTimers } from "../lib/NamedTimers";
 import {
   initialOutboxState,
   outboxTransition,
@@ -33,7 +33,7 @@ import {
   emitConversationsChanged,
   emitMessagesChanged,
   type UserContext,
-} from "./UserContext";
+} from "../session/UserContext";
 
 /** SENDs written so far, for tests and diagnostics. */
 export interface OutboxStats {

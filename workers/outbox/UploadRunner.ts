@@ -5,10 +5,10 @@ import type { JsonObject } from "../../src/db/entities/JsonValue";
 import type { UploadRefusal } from "../../src/db/entities/MessageRecord";
 import { UploadState } from "../../src/db/entities/UploadRecord";
 import { completeUpload, setUploadState } from "../store/uploadRepo";
-import { SessionFailure } from "./errors";
-import { isObject } from "./wire";
+import { SessionFailure } from "../session/errors";
+import { isObject } from "../rest/wire";
 import type { UploadTransport } from "./uploadTransport";
-import type { UserContext } from "./UserContext";
+import type { UserContext } from "../session/UserContext";
 
 /** The upload endpoint (multipart field `file`). */
 export const UPLOAD_PATH = "file/v1/upload";

@@ -12,7 +12,7 @@ import {
 } from "../../src/db/entities/UploadRecord";
 import { isUploadImageType, UPLOAD_LIMITS } from "#contract";
 import { MAX_TEXT_LENGTH } from "../api";
-import { SessionFailure } from "./errors";
+import { SessionFailure } from "../session/errors";
 
 /** Payload content types the worker composes (protocol §9). */
 export const ContentType = { TEXT: 1, IMAGE: 2 } as const;

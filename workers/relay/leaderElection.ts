@@ -1,6 +1,6 @@
 // Leader election for the dedicated-worker fallback: every tab's worker asks for one Web Lock; the
 // holder leads until its tab (and so its worker) dies, when the browser grants the lock to the next.
-import type { LockManagerLike } from "./tabRegistry";
+import type { LockManagerLike } from "../tabs/tabRegistry";
 
 /**
  * Queues for the leader lock `name`; `onLeader` runs once when this worker gets it. The lock is held

@@ -5,13 +5,13 @@ import {
   createTabSession,
   type TabLiveness,
   type TabSession,
-} from "./createTabSession";
+} from "../tabs/createTabSession";
 import {
   isRelayMessage,
   type BroadcastLike,
   type RelayMessage,
 } from "./relayProtocol";
-import type { SessionService } from "./SessionService";
+import type { SessionService } from "../session/SessionService";
 
 export interface RelayServerOptions {
   readonly channel: BroadcastLike;

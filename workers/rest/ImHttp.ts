@@ -1,7 +1,7 @@
 // The worker's REST client: `apiBase` + `Authorization: Bearer <access token>` from the tab, the
 // `{ code, data, msg }` envelope, and failures as SessionFailure codes. A 401 marks that token
 // stale: it is reported once and never sent again, so nothing loops until a tab sends a new one.
-import { SessionFailure } from "./errors";
+import { SessionFailure } from "../session/errors";
 
 /** Endpoint and token of the REST API, as the tab last gave them. */
 export interface HttpAuth {

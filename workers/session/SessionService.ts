@@ -16,15 +16,15 @@ import {
 } from "../../src/db/channelKey";
 import { kickReason } from "../connection/connectionMachine";
 import type { Transport } from "../connection/socketTransport";
-import { ConnectionDriver, type ConnectCredentials } from "./ConnectionDriver";
+import { ConnectionDriver, type ConnectCredentials } from "../connection/ConnectionDriver";
 import { SessionFailure, toSessionError } from "./errors";
-import { ImHttp } from "./ImHttp";
-import { checkChannel } from "./outgoing";
+import { ImHttp } from "../rest/ImHttp";
+import { checkChannel } from "../outbox/outgoing";
 import {
   DEFAULT_NO_UPDATE_CONTENT_TYPES,
   type ReceiveContext,
-} from "./receiveRules";
-import { createSerialQueue } from "./serialQueue";
+} from "../inbox/receiveRules";
+import { createSerialQueue } from "../lib/serialQueue";
 import {
   anyOnline,
   closeChannel,
@@ -33,8 +33,8 @@ import {
   updateTab,
   visibleChannels,
   type TabViews,
-} from "./tabViews";
-import type { UploadTransport } from "./uploadTransport";
+} from "../tabs/tabViews";
+import type { UploadTransport } from "../outbox/uploadTransport";
 import { UserSession } from "./UserSession";
 
 /** Everything the service needs from its environment (the worker entry or a test provides it). */

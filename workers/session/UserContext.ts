@@ -4,9 +4,9 @@ import type { SessionEvent } from "../api";
 import type { AppDb } from "../../src/db/AppDb";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import type { MessageRecord } from "../../src/db/entities/MessageRecord";
-import type { LiveSocket } from "./ConnectionDriver";
-import type { ImHttp } from "./ImHttp";
-import type { ReceiveContext } from "./receiveRules";
+import type { LiveSocket } from "../connection/ConnectionDriver";
+import type { ImHttp } from "../rest/ImHttp";
+import type { ReceiveContext } from "../inbox/receiveRules";
 
 export interface UserContext {
   readonly uid: string;

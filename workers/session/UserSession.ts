@@ -18,26 +18,26 @@ import {
 } from "../store/outgoingRepo";
 import { loadReceiptQueue } from "../store/receiptRepo";
 import { markRemindersDone } from "../store/reminderRepo";
-import type { LiveSocket } from "./ConnectionDriver";
+import type { LiveSocket } from "../connection/ConnectionDriver";
 import { SessionFailure } from "./errors";
-import { ChannelInfoRunner } from "./ChannelInfoRunner";
-import { deleteServerConversation, remindersDone } from "./imApi";
-import type { ImHttp } from "./ImHttp";
-import { Inbound } from "./Inbound";
-import { OutboxRunner } from "./OutboxRunner";
+import { ChannelInfoRunner } from "../sync/ChannelInfoRunner";
+import { deleteServerConversation, remindersDone } from "../rest/imApi";
+import type { ImHttp } from "../rest/ImHttp";
+import { Inbound } from "../inbox/Inbound";
+import { OutboxRunner } from "../outbox/OutboxRunner";
 import {
   buildImageMessage,
   buildTextMessage,
   checkChannel,
   newClientMsgNo,
   type OutgoingRows,
-} from "./outgoing";
-import { ReceiptRunner } from "./ReceiptRunner";
-import type { ReceiveContext } from "./receiveRules";
-import { createSerialQueue } from "./serialQueue";
-import { SyncRunner } from "./SyncRunner";
-import { UploadRunner } from "./UploadRunner";
-import type { UploadTransport } from "./uploadTransport";
+} from "../outbox/outgoing";
+import { ReceiptRunner } from "../inbox/ReceiptRunner";
+import type { ReceiveContext } from "../inbox/receiveRules";
+import { createSerialQueue } from "../lib/serialQueue";
+import { SyncRunner } from "../sync/SyncRunner";
+import { UploadRunner } from "../outbox/UploadRunner";
+import type { UploadTransport } from "../outbox/uploadTransport";
 import {
   emitConversationsChanged,
   emitMessagesChanged,

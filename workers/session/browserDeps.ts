@@ -4,7 +4,7 @@ import { cryptoRandomBytes } from "#protocol";
 import { deleteImDb, getDeviceId, openImDb } from "../../src/db/db";
 import { createSocketTransport } from "../connection/socketTransport";
 import type { SessionServiceDeps } from "./SessionService";
-import { xhrUploadTransport } from "./uploadTransport";
+import { xhrUploadTransport } from "../outbox/uploadTransport";
 
 /** Dependencies of a SessionService running in a browser worker. */
 export function browserDeps(): SessionServiceDeps {

@@ -2,13 +2,13 @@
 // `?worker=dedicated`): every tab runs the entry as its own Worker; the workers elect one leader
 // with a Web Lock, only the leader runs the IM service (and its socket), the others relay to it.
 import { API_VERSION, type SessionApi } from "../api";
-import { createTabSession } from "./createTabSession";
-import { electLeader } from "./leaderElection";
-import { createRelayClient } from "./relayClient";
-import { leaderLockName, type BroadcastLike } from "./relayProtocol";
-import { serveRelay } from "./relayServer";
+import { createTabSession } from "../tabs/createTabSession";
+import { electLeader } from "../relay/leaderElection";
+import { createRelayClient } from "../relay/relayClient";
+import { leaderLockName, type BroadcastLike } from "../relay/relayProtocol";
+import { serveRelay } from "../relay/relayServer";
 import type { SessionService } from "./SessionService";
-import { createTabRegistry, type LockManagerLike } from "./tabRegistry";
+import { createTabRegistry, type LockManagerLike } from "../tabs/tabRegistry";
 
 export interface DedicatedEnvironment {
   /** This worker's id on the relay. */

@@ -4,11 +4,11 @@
 import { expose, releaseProxy, type Remote } from "comlink";
 import { API_VERSION, type SessionEvent } from "../api";
 import { browserDeps } from "./browserDeps";
-import { createTabSession } from "./createTabSession";
+import { createTabSession } from "../tabs/createTabSession";
 import { runDedicatedWorker } from "./dedicatedWorker";
-import { relayChannelName } from "./relayProtocol";
+import { relayChannelName } from "../relay/relayProtocol";
 import { SessionService } from "./SessionService";
-import { createTabRegistry, type LockManagerLike } from "./tabRegistry";
+import { createTabRegistry, type LockManagerLike } from "../tabs/tabRegistry";
 
 declare const self: SharedWorkerGlobalScope | DedicatedWorkerGlobalScope;
 

@@ -5,8 +5,8 @@ import { Dexie } from "dexie";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import type { ConversationRecord } from "../../src/db/entities/ConversationRecord";
 import { clearedCursorName } from "../../src/db/entities/SyncCursorRecord";
-import { emptyConversation } from "../session/receiveRules";
-import { advanceReadTo, mergeServerUnread } from "../session/unread";
+import { emptyConversation } from "../inbox/receiveRules";
+import { advanceReadTo, mergeServerUnread } from "../inbox/unread";
 
 const pkOf = (c: ChannelRef): ChannelPk => [c.channelId, c.channelType];
 

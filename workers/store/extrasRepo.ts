@@ -2,7 +2,7 @@
 // flags) to stored messages, in one transaction; extras of messages not stored here are skipped.
 import type { AppDb } from "../../src/db/AppDb";
 import type { MessageRecord } from "../../src/db/entities/MessageRecord";
-import type { WireExtra } from "../session/wire";
+import type { WireExtra } from "../rest/wire";
 
 /** Writes each extra onto its message (by messageId) unless the stored extra is newer. Returns the changed rows. */
 export async function applyExtras(

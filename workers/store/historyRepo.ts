@@ -7,7 +7,7 @@ import {
   planOlderPage,
   type OlderPagePlan,
   type SeqRange,
-} from "../session/syncGaps";
+} from "../sync/syncGaps";
 
 /** Plans a loadOlder page: the `limit` seqs below `beforeSeq`, and the ranges missing locally. */
 export async function planLoadOlder(

@@ -11,9 +11,9 @@ import {
   applyToConversation,
   isCommand,
   type ReceiveContext,
-} from "../session/receiveRules";
-import { detectGaps, type SeqRange } from "../session/syncGaps";
-import { noteSeq } from "../session/unread";
+} from "../inbox/receiveRules";
+import { detectGaps, type SeqRange } from "../sync/syncGaps";
+import { noteSeq } from "../inbox/unread";
 import { planIncoming, type IncomingMessage } from "./incomingPlan";
 
 export type { IncomingMessage } from "./incomingPlan";

@@ -12,9 +12,9 @@ import {
   type UploadRecord,
 } from "../../src/db/entities/UploadRecord";
 import { SessionFailure } from "../session/errors";
-import type { OutgoingRows } from "../session/outgoing";
-import { emptyConversation } from "../session/receiveRules";
-import { noteOwnSeq } from "../session/unread";
+import type { OutgoingRows } from "../outbox/outgoing";
+import { emptyConversation } from "../inbox/receiveRules";
+import { noteOwnSeq } from "../inbox/unread";
 
 /** A pending outbox row with its upload task, if it has media. */
 export interface PendingSend {

@@ -3,7 +3,7 @@
 import type { AppDb } from "../../src/db/AppDb";
 import { channelKey, parseChannelKey } from "../../src/db/channelKey";
 import type { ReceiptRecord } from "../../src/db/entities/ReceiptRecord";
-import type { ReceiptEntry } from "../session/receiptCoalescer";
+import type { ReceiptEntry } from "../inbox/receiptCoalescer";
 
 /** Persists queued receipts (the coalescer's `persist` effect). Idempotent by messageId. */
 export async function queueReceipts(

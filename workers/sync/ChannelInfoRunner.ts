@@ -2,10 +2,10 @@
 // kept in the channelInfo table, so the list and threads show names offline and before the network
 // answers. The worker is the only writer; tabs read the rows with liveQuery and ask for refreshes.
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
-import { SessionFailure } from "./errors";
-import { fetchChannelInfo, PERSON_CHANNEL } from "./imApi";
-import { checkChannel } from "./outgoing";
-import type { UserContext } from "./UserContext";
+import { SessionFailure } from "../session/errors";
+import { fetchChannelInfo, PERSON_CHANNEL } from "../rest/imApi";
+import { checkChannel } from "../outbox/outgoing";
+import type { UserContext } from "../session/UserContext";
 
 /** How long a stored row counts as fresh (the online dot goes stale after this). */
 export const CHANNEL_INFO_TTL_MS = 5 * 60_000;

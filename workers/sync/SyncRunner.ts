@@ -24,7 +24,7 @@ import {
   type IncomingMessage,
 } from "../store/incomingRepo";
 import { putReminders } from "../store/reminderRepo";
-import { coalescedRun } from "./coalescedRun";
+import { coalescedRun } from "../lib/coalescedRun";
 import { advanceCursor, getCursor } from "../store/syncCursorRepo";
 import type { LoadOlderResult } from "../api";
 import {
@@ -35,13 +35,13 @@ import {
   syncExtras,
   syncMessages,
   syncReminders,
-} from "./imApi";
+} from "../rest/imApi";
 import type { SeqRange } from "./syncGaps";
 import {
   emitConversationsChanged,
   emitMessagesChanged,
   type UserContext,
-} from "./UserContext";
+} from "../session/UserContext";
 
 /** Messages per messageSync call. */
 export const MESSAGE_SYNC_LIMIT = 100;

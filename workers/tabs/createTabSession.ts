@@ -8,8 +8,8 @@ import {
   type SessionEvent,
   type SessionStatus,
 } from "../api";
-import { SessionFailure, toSessionError } from "./errors";
-import type { SessionService } from "./SessionService";
+import { SessionFailure, toSessionError } from "../session/errors";
+import type { SessionService } from "../session/SessionService";
 
 /** Liveness of attached tabs (Web Locks; see tabRegistry.ts). */
 export interface TabLiveness {

@@ -1,5 +1,5 @@
 // One conversation (chat list row) in the per-user IM database (spec §3 "Conversation"). Unread is
-// derived from sequence numbers so every badge agrees (workers/session/unread.ts).
+// derived from sequence numbers so every badge agrees (workers/inbox/unread.ts).
 
 /** A conversation row. Primary key `[channelId+channelType]`, index `timestamp` (list order). */
 export interface ConversationRecord {

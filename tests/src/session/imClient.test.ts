@@ -3,8 +3,8 @@
 // reports hints when visibility or the network change, and detaches on pagehide.
 import { expose } from "comlink";
 import type { SessionEvent } from "../../../workers/api";
-import { createTabSession } from "../../../workers/session/createTabSession";
-import { createTabRegistry } from "../../../workers/session/tabRegistry";
+import { createTabSession } from "../../../workers/tabs/createTabSession";
+import { createTabRegistry } from "../../../workers/tabs/tabRegistry";
 import {
   connectIm,
   imWorkerMode,

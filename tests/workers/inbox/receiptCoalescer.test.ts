@@ -10,7 +10,7 @@ import {
   type ReceiptEffect,
   type ReceiptEvent,
   type ReceiptState,
-} from "../../../workers/session/receiptCoalescer";
+} from "../../../workers/inbox/receiptCoalescer";
 import { createTimerRunner } from "../support/timerRunner";
 
 const ME = "me";

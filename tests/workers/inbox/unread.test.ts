@@ -10,14 +10,14 @@ import {
   isCommand,
   type ReceiveContext,
   type RuleMessage,
-} from "../../../workers/session/receiveRules";
+} from "../../../workers/inbox/receiveRules";
 import {
   advanceReadTo,
   deriveUnread,
   fromServerUnread,
   mergeServerUnread,
   noteSeq,
-} from "../../../workers/session/unread";
+} from "../../../workers/inbox/unread";
 
 const ME = "me";
 const KEY = "1:peer";

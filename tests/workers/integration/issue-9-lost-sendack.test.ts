@@ -4,7 +4,7 @@
 // answers the repeat with the original ids, so it is stored once and settles without a reconnect.
 import { FrameDecoder, Op } from "#protocol";
 import type { Transport } from "../../../workers/connection/socketTransport";
-import { SEND_ACK_TIMEOUT_MS } from "../../../workers/session/outboxScheduler";
+import { SEND_ACK_TIMEOUT_MS } from "../../../workers/outbox/outboxScheduler";
 import { call } from "../../support/accountsApi";
 import { startTestServer, type TestServer } from "../../support/testServer";
 import { signInAccount, startServerDevice } from "../support/serverDevice";

@@ -15,7 +15,7 @@ import {
   type WebSocketConstructor,
 } from "../../../workers/connection/socketTransport";
 import { SessionService } from "../../../workers/session/SessionService";
-import { fetchUploadTransport } from "../../../workers/session/uploadTransport";
+import { fetchUploadTransport } from "../../../workers/outbox/uploadTransport";
 import { call, signInWithPhone } from "../../support/accountsApi";
 import { startTestServer, type TestServer } from "../../support/testServer";
 import { until } from "../support/testSession";

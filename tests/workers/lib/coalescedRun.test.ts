@@ -1,5 +1,5 @@
 // coalescedRun: one run at a time, a burst of requests during a run gives exactly one more run.
-import { coalescedRun } from "../../../workers/session/coalescedRun";
+import { coalescedRun } from "../../../workers/lib/coalescedRun";
 
 function gate() {
   let open!: () => void;

@@ -12,11 +12,11 @@ import {
   type OutboxEvent,
   type OutboxState,
   type SendPacket,
-} from "../../../workers/session/outboxScheduler";
+} from "../../../workers/outbox/outboxScheduler";
 import {
   MAX_SEND_ATTEMPTS,
   sendRetryDelay,
-} from "../../../workers/session/sendAckRules";
+} from "../../../workers/outbox/sendAckRules";
 import { createTimerRunner } from "../support/timerRunner";
 
 const A = "1:alice";

@@ -7,7 +7,7 @@ import {
   buildImageMessage,
   buildTextMessage,
   newClientMsgNo,
-} from "../../../workers/session/outgoing";
+} from "../../../workers/outbox/outgoing";
 import { ProtocolError } from "#protocol";
 import {
   SessionFailure,

@@ -7,7 +7,7 @@ import {
   SEND_RETRY_MAX_DELAY_MS,
   classifySendAck,
   sendRetryDelay,
-} from "../../../workers/session/sendAckRules";
+} from "../../../workers/outbox/sendAckRules";
 
 describe("classifySendAck", () => {
   it("treats only success as ok", () => {

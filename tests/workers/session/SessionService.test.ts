@@ -7,7 +7,7 @@ import { openImDb } from "../../../src/db/db";
 import { getDeviceId } from "../../../src/db/db";
 import { HEARTBEAT_INTERVAL_MS } from "../../../workers/connection/heartbeat";
 import { RECONNECT_BASE_DELAY_MS } from "../../../workers/connection/backoff";
-import { SEND_FLUSH_INTERVAL_MS } from "../../../workers/session/outboxScheduler";
+import { SEND_FLUSH_INTERVAL_MS } from "../../../workers/outbox/outboxScheduler";
 import {
   createTestSession,
   settle,

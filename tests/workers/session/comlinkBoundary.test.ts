@@ -7,9 +7,9 @@ import {
   type SessionApi,
   type SessionEvent,
 } from "../../../workers/api";
-import { createTabSession } from "../../../workers/session/createTabSession";
+import { createTabSession } from "../../../workers/tabs/createTabSession";
 import type { SessionService } from "../../../workers/session/SessionService";
-import { createTabRegistry } from "../../../workers/session/tabRegistry";
+import { createTabRegistry } from "../../../workers/tabs/tabRegistry";
 import {
   createMockLockManager,
   type MockLockManager,

@@ -10,8 +10,8 @@ import {
 import { deleteImDb, openImDb } from "../../../src/db/db";
 import { runDedicatedWorker } from "../../../workers/session/dedicatedWorker";
 import { SessionService } from "../../../workers/session/SessionService";
-import type { BroadcastLike } from "../../../workers/session/relayProtocol";
-import { leaderLockName } from "../../../workers/session/relayProtocol";
+import type { BroadcastLike } from "../../../workers/relay/relayProtocol";
+import { leaderLockName } from "../../../workers/relay/relayProtocol";
 import { createBroadcastHub } from "../support/broadcastHub";
 import { FakeImServer } from "../support/fakeImServer";
 import { FakeRestApi } from "../support/fakeRestApi";

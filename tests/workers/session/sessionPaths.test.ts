@@ -5,8 +5,8 @@
 import { Op } from "#protocol";
 import { MessageStatus } from "../../../src/db/entities/MessageRecord";
 import { UploadState } from "../../../src/db/entities/UploadRecord";
-import { RECEIPT_FLUSH_INTERVAL_MS } from "../../../workers/session/receiptCoalescer";
-import { SEND_FLUSH_INTERVAL_MS } from "../../../workers/session/outboxScheduler";
+import { RECEIPT_FLUSH_INTERVAL_MS } from "../../../workers/inbox/receiptCoalescer";
+import { SEND_FLUSH_INTERVAL_MS } from "../../../workers/outbox/outboxScheduler";
 import {
   createTestSession,
   settle,

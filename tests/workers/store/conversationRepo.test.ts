@@ -2,7 +2,7 @@
 // receipts queue, loadOlder planning and sync cursors.
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppDb } from "../../../src/db/AppDb";
-import { buildImageMessage } from "../../../workers/session/outgoing";
+import { buildImageMessage } from "../../../workers/outbox/outgoing";
 import {
   applyReadTo,
   applyServerConversations,

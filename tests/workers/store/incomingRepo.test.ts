@@ -10,7 +10,7 @@ import {
 } from "../../../workers/store/historyRepo";
 import { storeIncomingBatch } from "../../../workers/store/incomingRepo";
 import { enqueueOutgoing } from "../../../workers/store/outgoingRepo";
-import { buildTextMessage } from "../../../workers/session/outgoing";
+import { buildTextMessage } from "../../../workers/outbox/outgoing";
 import {
   countIdbTransactions,
   freshDb,

@@ -6,7 +6,7 @@ import { SessionFailure } from "../../../workers/session/errors";
 import {
   buildImageMessage,
   buildTextMessage,
-} from "../../../workers/session/outgoing";
+} from "../../../workers/outbox/outgoing";
 import {
   applySendAck,
   enqueueOutgoing,

@@ -1,6 +1,6 @@
 // An in-memory BroadcastChannel: every handle of a hub delivers to every other open handle
 // (asynchronously, after structured cloning, like the real one), never to itself.
-import type { BroadcastLike } from "../../../workers/session/relayProtocol";
+import type { BroadcastLike } from "../../../workers/relay/relayProtocol";
 
 type Listener = (event: { readonly data: unknown }) => void;
 

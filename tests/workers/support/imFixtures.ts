@@ -6,7 +6,7 @@ import type { IncomingMessage } from "../../../workers/store/incomingRepo";
 import {
   DEFAULT_NO_UPDATE_CONTENT_TYPES,
   type ReceiveContext,
-} from "../../../workers/session/receiveRules";
+} from "../../../workers/inbox/receiveRules";
 
 let counter = 0;
 

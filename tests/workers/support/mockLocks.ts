@@ -1,6 +1,6 @@
 // An in-memory Web Locks manager (exclusive locks, FIFO per name, AbortSignal support) shared by
 // the "tabs" and "workers" of a test, so tab death and leader hand-over can be driven by hand.
-import type { LockManagerLike } from "../../../workers/session/tabRegistry";
+import type { LockManagerLike } from "../../../workers/tabs/tabRegistry";
 
 interface Waiter {
   callback: (lock: unknown) => unknown;

@@ -8,7 +8,7 @@ import { SessionService } from "../../../workers/session/SessionService";
 import type {
   UploadRequest,
   UploadResponse,
-} from "../../../workers/session/uploadTransport";
+} from "../../../workers/outbox/uploadTransport";
 import { FakeImServer, type FakeServerOptions } from "./fakeImServer";
 import { FakeRestApi } from "./fakeRestApi";
 

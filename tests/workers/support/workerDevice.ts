@@ -18,8 +18,8 @@ import { SessionService } from "../../../workers/session/SessionService";
 import {
   createTabSession,
   type TabSession,
-} from "../../../workers/session/createTabSession";
-import { fetchUploadTransport } from "../../../workers/session/uploadTransport";
+} from "../../../workers/tabs/createTabSession";
+import { fetchUploadTransport } from "../../../workers/outbox/uploadTransport";
 
 /** The worker's transport over the `ws` package. */
 export const wsTransport: Transport = createSocketTransport(

@@ -4,7 +4,7 @@ import {
   detectGaps,
   missingRanges,
   planOlderPage,
-} from "../../../workers/session/syncGaps";
+} from "../../../workers/sync/syncGaps";
 
 describe("detectGaps", () => {
   it.each([

@@ -9,7 +9,7 @@ import {
   updateTab,
   visibleChannels,
   type TabViews,
-} from "../../../workers/session/tabViews";
+} from "../../../workers/tabs/tabViews";
 
 describe("tab views", () => {
   it("is online when any tab is (and with no tabs at all)", () => {

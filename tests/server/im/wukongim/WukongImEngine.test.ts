@@ -29,7 +29,7 @@ import {
   type WukongImNode,
 } from "../../../support/wukongimNode";
 import { mediaStoreOf } from "../../../../server/im/imageUrlRule";
-import { trustedCommandChannel } from "../../../../workers/session/receiveRules";
+import { trustedCommandChannel } from "../../../../workers/inbox/receiveRules";
 import { ImTestClient } from "../support/ImTestClient";
 
 const binary = await wukongimBinary();

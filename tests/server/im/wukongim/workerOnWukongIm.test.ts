@@ -25,7 +25,7 @@ import {
   wukongimBinary,
 } from "../../../support/wukongimBinary";
 import type { WukongImNode } from "../../../support/wukongimNode";
-import { CONVERSATION_RECENTS } from "../../../../workers/session/imApi";
+import { CONVERSATION_RECENTS } from "../../../../workers/rest/imApi";
 import {
   createWorkerDevice,
   type WorkerDevice,

@@ -33,11 +33,11 @@ import {
 } from "vitest";
 import { ContentType, Op, ReasonCode } from "#protocol";
 import type { SyncChannelMessagesRequest } from "../../../../server/im/wukongim/WukongImApi";
-import { SEND_ACK_TIMEOUT_MS } from "../../../../workers/session/outboxScheduler";
+import { SEND_ACK_TIMEOUT_MS } from "../../../../workers/outbox/outboxScheduler";
 import {
   classifySendAck,
   sendRetryDelay,
-} from "../../../../workers/session/sendAckRules";
+} from "../../../../workers/outbox/sendAckRules";
 import { call, signInForIm, type ImSignIn } from "../../../support/accountsApi";
 import { freePort } from "../../../support/e2e/serverProcess";
 import { startTestServer, type TestServer } from "../../../support/testServer";

@@ -4,8 +4,8 @@
 import type { ImProfile } from "../../../../../src/features/chatEntry/imUserApi";
 import { openImDb } from "../../../../../src/db/db";
 import type { ChannelRef, Result } from "../../../../../workers/api";
-import { ChannelInfoRunner } from "../../../../../workers/session/ChannelInfoRunner";
-import { ImHttp } from "../../../../../workers/session/ImHttp";
+import { ChannelInfoRunner } from "../../../../../workers/sync/ChannelInfoRunner";
+import { ImHttp } from "../../../../../workers/rest/ImHttp";
 import { SELF } from "./chatFixtures";
 import { installFakeApi, type FakeApi } from "../../../fakeApi";
 
