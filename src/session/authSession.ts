@@ -132,6 +132,7 @@ export async function restoreSession(): Promise<RestoreOutcome> {
 export async function logout(): Promise<void> {
   if (session.signingOut) return;
   setSigningOut(true);
+  announce({ type: "signingOut", active: true });
   try {
     await logoutSession();
   } catch (error) {
@@ -148,20 +149,31 @@ export async function logout(): Promise<void> {
 export async function logoutEverywhere(): Promise<void> {
   if (session.signingOut) return;
   setSigningOut(true);
+  announce({ type: "signingOut", active: true });
   try {
     await logoutAllSessions();
   } catch (error) {
     setSigningOut(false);
+    announce({ type: "signingOut", active: false });
     throw error;
   }
   await delay(LOGOUT_CLEAR_DELAY_MS);
   signOutHere("local", { broadcast: true, memoryOnly: false });
 }
 
-/** The session is over (its refresh was refused): clear it here and in every tab. */
+/**
+ * The session is over (its refresh was refused): clear it here and in every tab. Not while this
+ * browser is signing out: the server revoked the session at once, but the signing-out tab clears
+ * it after its one-second delay (and tells every tab then).
+ */
 export function expireSession(): void {
+  if (session.signingOut) return;
   signOutHere("local", { broadcast: true, memoryOnly: false });
 }
+
+/** How long another tab's sign-out may hold this tab's session before it acts on its own again. */
+export const OTHER_TAB_SIGN_OUT_HOLD_MS = LOGOUT_CLEAR_DELAY_MS + 4000;
+let otherTabHold: ReturnType<typeof setTimeout> | undefined;
 
 /** Applies a change another tab announced. */
 export function applyOtherTabChange(event: SessionBroadcast): void {
@@ -175,6 +187,17 @@ export function applyOtherTabChange(event: SessionBroadcast): void {
       return;
     case "logout":
       signOutHere("remote", { broadcast: false, memoryOnly: true });
+      return;
+    case "signingOut":
+      // NOTE: the server kicks this tab's IM socket too; without this, its token renewal would
+      // meet the revoked session and clear it before the signing-out tab's delay is over. Held for
+      // a bounded time, in case that tab closes before it clears.
+      clearTimeout(otherTabHold);
+      setSigningOut(event.active);
+      if (event.active)
+        otherTabHold = setTimeout(() => {
+          setSigningOut(false);
+        }, OTHER_TAB_SIGN_OUT_HOLD_MS);
       return;
   }
 }

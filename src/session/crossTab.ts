@@ -10,7 +10,9 @@ export const SESSION_EVENT_KEY = "fy_session_event";
 export type SessionBroadcast =
   | { type: "login"; tokens: SessionTokens; user: UserInfo }
   | { type: "refreshed"; tokens: SessionTokens }
-  | { type: "logout" };
+  | { type: "logout" }
+  /** A tab is signing out (its one-second delay) or gave up: the others hold their session too. */
+  | { type: "signingOut"; active: boolean };
 
 interface SessionMessage {
   id: string;
@@ -50,6 +52,8 @@ function isSessionMessage(value: unknown): value is SessionMessage {
     return false;
   const { type, tokens } = event as { type?: unknown; tokens?: unknown };
   if (type === "logout") return true;
+  if (type === "signingOut")
+    return typeof (event as { active?: unknown }).active === "boolean";
   const hasTokens = typeof tokens === "object" && tokens !== null;
   if (type === "refreshed") return hasTokens;
   return (

@@ -2,8 +2,11 @@
 // failure at login clears everything and rethrows; start-up restore (ended only by a refused session);
 // logout clears after 1000 ms (fake timers) even when the call fails; the messenger seam at each step.
 import {
+  applyOtherTabChange,
   completeLogin,
+  expireSession,
   LOGOUT_CLEAR_DELAY_MS,
+  OTHER_TAB_SIGN_OUT_HOLD_MS,
   logout,
   logoutEverywhere,
   restoreSession,
@@ -233,6 +236,44 @@ describe("logout", () => {
     expect(session.isLoggedIn).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     await done;
+    expect(session.isLoggedIn).toBe(false);
+  });
+
+  it("tells the other tabs it is signing out, so they hold their session for the delay", async () => {
+    vi.useRealTimers();
+    const done = logout();
+    await done;
+    await until(() => {
+      expect(heard).toContainEqual({
+        id: expect.any(String),
+        event: { type: "signingOut", active: true },
+      });
+    });
+  });
+
+  it("while another tab signs out, a refused session does not clear this tab early; the hold ends", () => {
+    applyOtherTabChange({ type: "signingOut", active: true });
+    expect(session.signingOut).toBe(true);
+    // The server revoked the session at once: a refresh refused now must wait for that tab.
+    expireSession();
+    expect(session.isLoggedIn).toBe(true);
+    expect(localStorage.getItem("fy_refresh_token")).not.toBeNull();
+    // That tab clears after its delay and tells this one.
+    applyOtherTabChange({ type: "logout" });
+    expect(session.isLoggedIn).toBe(false);
+    expect(session.signingOut).toBe(false);
+  });
+
+  it("a tab that announced signing out and then vanished holds this session only for a while", async () => {
+    applyOtherTabChange({ type: "signingOut", active: true });
+    expect(session.signingOut).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(session.signingOut).toBe(true);
+    await vi.advanceTimersByTimeAsync(OTHER_TAB_SIGN_OUT_HOLD_MS - 1001);
+    expect(session.signingOut).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(session.signingOut).toBe(false);
+    expireSession();
     expect(session.isLoggedIn).toBe(false);
   });
 
