@@ -8,6 +8,9 @@ import { parsePage, type PageSearch } from "./params";
 
 const orderNoSchema = z.string().check(z.regex(/^\d{18}$/));
 
+/** Orders per page of /myOrder (the route's loader and the page's pagination). */
+export const MY_ORDERS_PAGE_SIZE = 10;
+
 export interface OrderSearch {
   masterOrderNo: string | undefined;
   /** Set on the return from WeChat's authorization: resume the payment. */

@@ -9,12 +9,11 @@ import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
 import { Pagination } from "../../ui/Pagination";
 import { LazyImage } from "../../ui/LazyImage";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { MY_ORDERS_PAGE_SIZE } from "../../router/orderParams";
 import { formatMinutesSeconds, usePayBefore } from "./usePayBefore";
 import { ORDER_STATUS_LABELS } from "./orderLabels";
 import "../blessing/blessing.css";
 import "./orders.css";
-
-export const MY_ORDERS_PAGE_SIZE = 10;
 
 const route = getRouteApi("/{-$locale}/myOrder/");
 

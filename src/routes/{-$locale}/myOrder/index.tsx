@@ -2,11 +2,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { fetchMyOrders } from "../../../api/commerce";
 import { runMiddleware } from "../../../router/middleware";
-import { validateMyOrdersSearch } from "../../../router/orderParams";
 import {
-  MyOrdersPage,
   MY_ORDERS_PAGE_SIZE,
-} from "../../../features/orders/MyOrdersPage";
+  validateMyOrdersSearch,
+} from "../../../router/orderParams";
+import { MyOrdersPage } from "../../../features/orders/MyOrdersPage";
 
 export const Route = createFileRoute("/{-$locale}/myOrder/")({
   validateSearch: validateMyOrdersSearch,
