@@ -3,3 +3,4 @@ export * from "./apiErrors";
 export * from "./shichen";
 export * from "./uploadLimits";
 export * from "./mediaUrl";
+export * from "./visibleText";

@@ -9,7 +9,7 @@ import {
   SettingBit,
   isServerOnlyContentType,
 } from "#protocol";
-import { hasVisibleCharacter } from "../lib/visibleText";
+import { hasVisibleCharacter } from "#contract";
 
 /**
  * Content rules HTTP sends answer with their own reason: a content type only the server sends

@@ -14,7 +14,7 @@ import { HttpError } from "../../http/errors";
 import { uniqueViolation } from "../users/accounts";
 import { lockUser } from "../users/userLock";
 import { requiredText } from "../orders/fieldRules";
-import { hasVisibleCharacter } from "../../lib/visibleText";
+import { hasVisibleCharacter } from "#contract";
 
 export interface ApplyInput {
   name: string;

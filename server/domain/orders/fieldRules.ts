@@ -1,7 +1,7 @@
 // Checks for what people type into order, sign-up and application forms: trimmed text within a
 // length, no control characters, calendar dates in a sane range. Errors are 400s naming the field.
 import { HttpError } from "../../http/errors";
-import { hasVisibleCharacter } from "../../lib/visibleText";
+import { hasVisibleCharacter } from "#contract";
 import { graphemes } from "../blessing/maskName";
 
 // NOTE: C0/C1 controls and bidi overrides: a name or wish never needs them, and they can disguise

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { type UserRow, users, userWechatAccounts } from "../../db/schema";
-import { hasVisibleCharacter } from "../../lib/visibleText";
+import { hasVisibleCharacter } from "#contract";
 import { AuthError } from "../auth/AuthError";
 import {
   randomBase36,

@@ -1,6 +1,7 @@
 // The message composer: a growing text box (Enter sends, Shift+Enter adds a line, never a send while
 // an input method is composing), a send button, and an image button; pasted images are sent too.
 // Near the worker's text limit a counter shows; over it the text is kept, marked and not sent.
+import { hasVisibleCharacter } from "#contract";
 import {
   forwardRef,
   useEffect,
@@ -36,7 +37,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(
     const [sending, setSending] = useState(false);
     const composing = useRef(false);
     const fileInput = useRef<HTMLInputElement>(null);
-    const empty = text.trim() === "";
+    // NOTE: as the server judges it (#19): zero-width characters alone show nothing.
+    const empty = !hasVisibleCharacter(text);
     // NOTE: UTF-16 units, as the worker counts (an emoji counts 2).
     const count = text.length;
     const max = MAX_TEXT_LENGTH;

@@ -121,6 +121,11 @@ describe("<Composer>", () => {
     fireEvent.change(box, { target: { value: "   \n " } });
     fireEvent.keyDown(box, { key: "Enter", keyCode: 13 });
     expect(onSendText).not.toHaveBeenCalled();
+    // Zero-width characters alone show nothing either; the server would refuse them (#19).
+    fireEvent.change(box, { target: { value: "\u200b\u200d\ufeff" } });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(box, { key: "Enter", keyCode: 13 });
+    expect(onSendText).not.toHaveBeenCalled();
     fireEvent.change(box, { target: { value: "好" } });
     expect((send as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(send);
