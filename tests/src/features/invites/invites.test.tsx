@@ -17,9 +17,10 @@ afterEach(() => {
   resetApp();
 });
 
+/** The invite card, on its own page since /my became a menu (#23). */
 async function inviteSection(): Promise<HTMLElement> {
   signIn(api);
-  renderApp("/my");
+  renderApp("/my/invite");
   const section = await screen.findByRole(
     "region",
     { name: "邀请好友" },
