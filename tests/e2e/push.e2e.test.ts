@@ -181,8 +181,10 @@ describe("Web Push in Chromium", () => {
       tag: "im:1:someone_else",
       title: "其他人",
     });
+    // NOTE: a generous wait: on a loaded CI machine Chromium may first have to start the stopped
+    // service worker (failed once at the default 5 s after the whole suite).
     await expect
-      .poll(async () => (await shown()).map((n) => n.tag))
+      .poll(async () => (await shown()).map((n) => n.tag), { timeout: 20_000 })
       .toEqual(["im:1:someone_else"]);
     expect(
       errors.filter(
