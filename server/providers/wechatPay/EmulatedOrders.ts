@@ -46,12 +46,45 @@ interface OrdersOptions {
 const ORDER_PATH =
   /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)(\/close)?$/;
 
-function error(status: number, code: string, message: string): RouteResult {
+/** WeChat's error answer: `{code, message}` with its HTTP status. */
+export function routeError(
+  status: number,
+  code: string,
+  message: string,
+): RouteResult {
   return { status, body: { code, message } };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The JSON object a route was sent, or WeChat's PARAM_ERROR answer to anything else. */
+export function jsonObjectBody(
+  body: string,
+):
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; answer: RouteResult } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return {
+      ok: false,
+      answer: routeError(400, "PARAM_ERROR", "请求体不是合法的JSON"),
+    };
+  }
+  return isRecord(parsed)
+    ? { ok: true, value: parsed }
+    : {
+        ok: false,
+        answer: routeError(400, "PARAM_ERROR", "请求体不是合法的JSON对象"),
+      };
+}
+
+/** Paid at some time: SUCCESS, or REFUND once refunded in full. */
+export function isPaid(order: EmulatedOrder): boolean {
+  return order.transactionId !== undefined;
 }
 
 export class EmulatedOrders {
@@ -65,6 +98,12 @@ export class EmulatedOrders {
 
   byOutTradeNo(outTradeNo: string): EmulatedOrder | undefined {
     return this.#orders.get(outTradeNo);
+  }
+
+  byTransactionId(transactionId: string): EmulatedOrder | undefined {
+    for (const order of this.#orders.values())
+      if (order.transactionId === transactionId) return order;
+    return undefined;
   }
 
   byPrepayId(prepayId: string): EmulatedOrder | undefined {
@@ -89,10 +128,10 @@ export class EmulatedOrders {
       method === "GET"
     ) {
       if (searchParams.get("mchid") !== this.#options.mchId)
-        return error(400, "PARAM_ERROR", "mchid 参数错误");
+        return routeError(400, "PARAM_ERROR", "mchid 参数错误");
       const order = this.#orders.get(outTradeNo);
       return order === undefined
-        ? error(404, "ORDER_NOT_EXIST", "订单不存在")
+        ? routeError(404, "ORDER_NOT_EXIST", "订单不存在")
         : { status: 200, body: this.wire(order) };
     }
     if (
@@ -102,7 +141,7 @@ export class EmulatedOrders {
     ) {
       return this.#closeRoute(outTradeNo, body);
     }
-    return error(404, "NOT_FOUND", "资源不存在");
+    return routeError(404, "NOT_FOUND", "资源不存在");
   }
 
   pay(order: EmulatedOrder, payerOpenid?: string): EmulatedOrder {
@@ -123,7 +162,7 @@ export class EmulatedOrders {
   }
 
   close(order: EmulatedOrder): EmulatedOrder {
-    if (order.state === "SUCCESS") {
+    if (isPaid(order)) {
       throw new ProviderError("PAY_ORDER_PAID", PROVIDERS.emulator, {
         message: `order ${order.outTradeNo} is already paid`,
       });
@@ -133,7 +172,7 @@ export class EmulatedOrders {
   }
 
   wire(order: EmulatedOrder): WireTransaction {
-    const paid = order.state === "SUCCESS";
+    const paid = isPaid(order);
     return {
       appid: order.appid,
       mchid: order.mchid,
@@ -165,14 +204,8 @@ export class EmulatedOrders {
   }
 
   #prepayRoute(tradeType: TradeType, body: string): RouteResult {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      return error(400, "PARAM_ERROR", "请求体不是合法的JSON");
-    }
-    if (!isRecord(parsed))
-      return error(400, "PARAM_ERROR", "请求体不是合法的JSON对象");
+    const parsed = jsonObjectBody(body);
+    if (!parsed.ok) return parsed.answer;
     const {
       appid,
       mchid,
@@ -182,7 +215,7 @@ export class EmulatedOrders {
       amount,
       payer,
       scene_info: scene,
-    } = parsed;
+    } = parsed.value;
     const total = isRecord(amount) ? amount.total : undefined;
     const openid = isRecord(payer) ? payer.openid : undefined;
     const clientIp = isRecord(scene) ? scene.payer_client_ip : undefined;
@@ -219,12 +252,12 @@ export class EmulatedOrders {
       typeof appid !== "string" ||
       typeof outTradeNo !== "string"
     ) {
-      return error(400, "PARAM_ERROR", `参数错误：${missing.join(", ")}`);
+      return routeError(400, "PARAM_ERROR", `参数错误：${missing.join(", ")}`);
     }
     if (mchid !== this.#options.mchId)
-      return error(400, "MCH_NOT_EXISTS", "商户号不存在");
+      return routeError(400, "MCH_NOT_EXISTS", "商户号不存在");
     if (!this.#options.appIds.includes(appid))
-      return error(400, "APPID_MCHID_NOT_MATCH", "appid和mch_id不匹配");
+      return routeError(400, "APPID_MCHID_NOT_MATCH", "appid和mch_id不匹配");
 
     const fingerprint = JSON.stringify([
       tradeType,
@@ -236,12 +269,11 @@ export class EmulatedOrders {
     ]);
     let order = this.#orders.get(outTradeNo);
     if (order !== undefined) {
-      if (order.state === "SUCCESS")
-        return error(400, "ORDERPAID", "该订单已支付");
+      if (isPaid(order)) return routeError(400, "ORDERPAID", "该订单已支付");
       if (order.state === "CLOSED")
-        return error(400, "ORDER_CLOSED", "订单已关闭");
+        return routeError(400, "ORDER_CLOSED", "订单已关闭");
       if (order.fingerprint !== fingerprint)
-        return error(400, "INVALID_REQUEST", "201 商户订单号重复");
+        return routeError(400, "INVALID_REQUEST", "201 商户订单号重复");
     } else {
       order = {
         appid,
@@ -283,14 +315,14 @@ export class EmulatedOrders {
       const parsed: unknown = JSON.parse(body);
       mchid = isRecord(parsed) ? parsed.mchid : undefined;
     } catch {
-      return error(400, "PARAM_ERROR", "请求体不是合法的JSON");
+      return routeError(400, "PARAM_ERROR", "请求体不是合法的JSON");
     }
     if (mchid !== this.#options.mchId)
-      return error(400, "PARAM_ERROR", "mchid 参数错误");
+      return routeError(400, "PARAM_ERROR", "mchid 参数错误");
     const order = this.#orders.get(outTradeNo);
-    if (order === undefined) return error(404, "ORDER_NOT_EXIST", "订单不存在");
-    if (order.state === "SUCCESS")
-      return error(400, "ORDERPAID", "该订单已支付");
+    if (order === undefined)
+      return routeError(404, "ORDER_NOT_EXIST", "订单不存在");
+    if (isPaid(order)) return routeError(400, "ORDERPAID", "该订单已支付");
     this.close(order);
     return { status: 204 };
   }

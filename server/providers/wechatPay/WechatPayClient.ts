@@ -1,6 +1,6 @@
 // Real WeChat Pay API v3 for one merchant: signed JSAPI/Native/H5 orders, query and close, the JSAPI
-// pay parameters for WeixinJSBridge, and notification verification. Every answer must carry a valid
-// platform signature before its body is believed.
+// pay parameters for WeixinJSBridge, refunds and their query, and payment and refund notification
+// verification. Every answer must carry a valid platform signature before its body is believed.
 import { createPrivateKey } from "node:crypto";
 import { isIP } from "node:net";
 import type { KeyObject } from "node:crypto";
@@ -11,8 +11,19 @@ import type { FetchLike } from "../lib/http";
 import { randomNonce, systemClock, unixSeconds } from "../lib/runtime";
 import type { Clock } from "../lib/runtime";
 import { assertTransactionMatchesOrder } from "./orderMatch";
-import { verifyNotification } from "./verifyNotification";
-import type { IncomingNotification } from "./verifyNotification";
+import { toRefund, wireRefundSchema } from "./refundTypes";
+import type {
+  WechatPayRefund,
+  WechatPayRefundNotification,
+} from "./refundTypes";
+import {
+  verifyNotification,
+  verifyRefundNotification,
+} from "./verifyNotification";
+import type {
+  IncomingNotification,
+  NotificationContext,
+} from "./verifyNotification";
 import {
   createPlatformKeyring,
   verifyWechatpaySignature,
@@ -28,11 +39,20 @@ import {
   rsaSign,
 } from "./wechatPayCrypto";
 import { wechatPayError } from "./wechatPayErrors";
+import {
+  checkOutRefundNo,
+  checkOutTradeNo,
+  refundRequestBody,
+  rejected,
+} from "./wechatPayInput";
+import type { CreateRefundInput } from "./wechatPayInput";
 import { toTransaction, wireTransactionSchema } from "./wechatPayTypes";
 import type {
   WechatPayNotification,
   WechatPayTransaction,
 } from "./wechatPayTypes";
+
+export type { CreateRefundInput } from "./wechatPayInput";
 
 export const WECHAT_PAY_BASE = "https://api.mch.weixin.qq.com";
 const USER_AGENT = "Fuyuan-Server/0.1 (WeChatPay-APIv3)";
@@ -72,8 +92,6 @@ export interface JsapiPayParams {
   signType: "RSA";
   paySign: string;
 }
-
-const OUT_TRADE_NO = /^[A-Za-z0-9_\-|*]{6,32}$/;
 
 export class WechatPayClient {
   readonly mchId: string;
@@ -166,6 +184,45 @@ export class WechatPayClient {
     );
   }
 
+  /**
+   * `POST /v3/refund/domestic/refunds`: usually answered PROCESSING; the final status arrives by
+   * notification or queryRefund. Sending an outRefundNo again returns the same refund.
+   * A failure for which `isRefundRefused(error)` holds means WeChat refused and no refund exists;
+   * any other (timeout, 5xx, bad signature) leaves it open: query, or repeat with the same outRefundNo.
+   */
+  async createRefund(input: CreateRefundInput): Promise<WechatPayRefund> {
+    const body = await this.#call(
+      "POST",
+      "/v3/refund/domestic/refunds",
+      refundRequestBody(input),
+    );
+    return toRefund(parseAnswer(wireRefundSchema, body));
+  }
+
+  /**
+   * `GET /v3/refund/domestic/refunds/{out_refund_no}`; null when WeChat has no such refund (404
+   * RESOURCE_NOT_EXISTS), after which createRefund with the same outRefundNo is the safe next step.
+   */
+  async queryRefund(outRefundNo: string): Promise<WechatPayRefund | null> {
+    checkOutRefundNo(outRefundNo);
+    let body: unknown;
+    try {
+      body = await this.#call(
+        "GET",
+        `/v3/refund/domestic/refunds/${outRefundNo}`,
+      );
+    } catch (error) {
+      if (
+        error instanceof ProviderError &&
+        error.providerCode === "RESOURCE_NOT_EXISTS"
+      ) {
+        return null;
+      }
+      throw error;
+    }
+    return toRefund(parseAnswer(wireRefundSchema, body));
+  }
+
   /** The arguments of `WeixinJSBridge.invoke("getBrandWCPayRequest", …)`, signed with the merchant key. */
   jsapiPayParams(input: { appId: string; prepayId: string }): JsapiPayParams {
     this.#checkAppId(input.appId);
@@ -188,10 +245,16 @@ export class WechatPayClient {
   verifyAndDecryptNotification(
     notification: IncomingNotification,
   ): WechatPayNotification {
-    return verifyNotification(notification, {
-      keyring: this.#keyring,
-      apiV3Key: this.#options.apiV3Key,
-      clock: this.#clock,
+    return verifyNotification(notification, this.#notificationContext());
+  }
+
+  /** A REFUND.* notification of our merchant; a payment notification is refused (PAY_BAD_RESPONSE). */
+  verifyAndDecryptRefundNotification(
+    notification: IncomingNotification,
+  ): WechatPayRefundNotification {
+    return verifyRefundNotification(notification, {
+      ...this.#notificationContext(),
+      mchId: this.mchId,
     });
   }
 
@@ -205,6 +268,14 @@ export class WechatPayClient {
       mchId: this.mchId,
       appIds: this.appIds,
     });
+  }
+
+  #notificationContext(): NotificationContext {
+    return {
+      keyring: this.#keyring,
+      apiV3Key: this.#options.apiV3Key,
+      clock: this.#clock,
+    };
   }
 
   #orderBody(input: PrepayInput): Record<string, unknown> {
@@ -323,16 +394,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function checkOutTradeNo(outTradeNo: string): void {
-  if (!OUT_TRADE_NO.test(outTradeNo)) {
-    throw rejected(
-      "outTradeNo must be 6-32 characters of letters, digits, _ - | *",
-    );
-  }
-}
-
-function rejected(message: string): ProviderError {
-  return new ProviderError("PAY_REJECTED", PROVIDERS.wechatPay, { message });
 }

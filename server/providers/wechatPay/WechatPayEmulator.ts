@@ -1,5 +1,6 @@
 // Development WeChat Pay: an in-process merchant API v3 that checks the client's signatures, keeps
-// transactions, answers signed like the real service, and builds signed, encrypted notifications.
+// transactions and refunds, answers signed like the real service, and builds signed, encrypted
+// payment and refund notifications.
 // Reached through `fetch` (an in-process transport); tests wrap `handle` in a loopback HTTP server.
 import { createPrivateKey, createPublicKey, randomUUID } from "node:crypto";
 import type { KeyObject } from "node:crypto";
@@ -17,9 +18,12 @@ import {
   rsaSign,
   rsaVerify,
 } from "./wechatPayCrypto";
+import type { RefundStatus, WireRefund } from "./refundTypes";
 import type { WireTransaction } from "./wechatPayTypes";
 import { EmulatedOrders } from "./EmulatedOrders";
 import type { EmulatedOrder } from "./EmulatedOrders";
+import { EmulatedRefunds } from "./EmulatedRefunds";
+import type { EmulatedRefund, RefundFailureCode } from "./EmulatedRefunds";
 
 export interface EmulatorRequest {
   method: string;
@@ -60,6 +64,7 @@ export class WechatPayEmulator {
   readonly #platformPrivateKey: KeyObject;
   readonly #clock: Clock;
   readonly #orders: EmulatedOrders;
+  readonly #refunds: EmulatedRefunds;
 
   constructor(options: WechatPayEmulatorOptions) {
     this.mchId = options.mchId;
@@ -77,6 +82,7 @@ export class WechatPayEmulator {
       publicUrl: options.publicUrl,
       clock: this.#clock,
     });
+    this.#refunds = new EmulatedRefunds(this.#orders, this.#clock);
   }
 
   /** The in-process transport: hand it to WechatPayClient as `fetch`. */
@@ -103,11 +109,9 @@ export class WechatPayEmulator {
     const refusal = this.#checkAuthorization(request);
     if (refusal !== undefined)
       return this.signResponse(401, { code: "SIGN_ERROR", message: refusal });
-    const result = this.#orders.route(
-      request.method,
-      request.url,
-      request.body,
-    );
+    const result =
+      this.#refunds.route(request.method, request.url, request.body) ??
+      this.#orders.route(request.method, request.url, request.body);
     return this.signResponse(result.status, result.body);
   }
 
@@ -159,30 +163,78 @@ export class WechatPayEmulator {
       this.#orders.pay(order);
     if (state === "CLOSED" && order.state !== "CLOSED")
       this.#orders.close(order);
+    return this.#notification({
+      notifyUrl: order.notifyUrl,
+      eventType:
+        state === "SUCCESS" ? "TRANSACTION.SUCCESS" : "TRANSACTION.CLOSED",
+      summary: state === "SUCCESS" ? "支付成功" : "订单已关闭",
+      originalType: "transaction",
+      resource: this.#orders.wire(order),
+    });
+  }
+
+  refund(outRefundNo: string): WireRefund | undefined {
+    const refund = this.#refunds.byOutRefundNo(outRefundNo);
+    return refund === undefined ? undefined : this.#refunds.wire(refund);
+  }
+
+  /** WeChat finishes a PROCESSING refund (or settles an ABNORMAL one); repeating is harmless. */
+  completeRefund(
+    outRefundNo: string,
+    status: Exclude<RefundStatus, "PROCESSING"> = "SUCCESS",
+  ): WireRefund {
+    const refund = this.#findRefund(outRefundNo);
+    return this.#refunds.wire(this.#refunds.complete(refund, status));
+  }
+
+  /** The next refund request is refused with this WeChat error code (once). */
+  failNextRefund(code: RefundFailureCode): void {
+    this.#refunds.failNext(code);
+  }
+
+  /** The REFUND.* notification WeChat POSTs once a refund is final (completeRefund first). */
+  buildRefundNotification(outRefundNo: string): EmulatedNotification {
+    const refund = this.#findRefund(outRefundNo);
+    const { eventType, summary, resource } = this.#refunds.notification(refund);
+    return this.#notification({
+      notifyUrl: refund.notifyUrl,
+      eventType,
+      summary,
+      originalType: "refund",
+      resource,
+    });
+  }
+
+  #notification(input: {
+    notifyUrl: string;
+    eventType: string;
+    summary: string;
+    /** Also the associated data of the AES-GCM resource, as WeChat uses it. */
+    originalType: "transaction" | "refund";
+    resource: unknown;
+  }): EmulatedNotification {
     const nonce = randomNonce(12);
-    const associatedData = "transaction";
     const rawBody = JSON.stringify({
       id: randomUUID(),
       create_time: this.#orders.rfc3339(this.#clock()),
       resource_type: "encrypt-resource",
-      event_type:
-        state === "SUCCESS" ? "TRANSACTION.SUCCESS" : "TRANSACTION.CLOSED",
-      summary: state === "SUCCESS" ? "支付成功" : "订单已关闭",
+      event_type: input.eventType,
+      summary: input.summary,
       resource: {
-        original_type: "transaction",
+        original_type: input.originalType,
         algorithm: RESOURCE_ALGORITHM,
         ciphertext: encryptResource(
-          JSON.stringify(this.#orders.wire(order)),
+          JSON.stringify(input.resource),
           this.#keys.apiV3Key,
           nonce,
-          associatedData,
+          input.originalType,
         ),
-        associated_data: associatedData,
+        associated_data: input.originalType,
         nonce,
       },
     });
     return {
-      notifyUrl: order.notifyUrl,
+      notifyUrl: input.notifyUrl,
       headers: {
         "Content-Type": "application/json",
         "Wechatpay-Signature-Type": "WECHATPAY2-SHA256-RSA2048",
@@ -190,6 +242,16 @@ export class WechatPayEmulator {
       },
       rawBody,
     };
+  }
+
+  #findRefund(outRefundNo: string): EmulatedRefund {
+    const refund = this.#refunds.byOutRefundNo(outRefundNo);
+    if (refund === undefined) {
+      throw new ProviderError("PAY_ORDER_NOT_FOUND", PROVIDERS.emulator, {
+        message: "no such emulated refund",
+      });
+    }
+    return refund;
   }
 
   #find(ref: { prepayId?: string; outTradeNo?: string }): EmulatedOrder {

@@ -8,11 +8,11 @@ import {
 } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ProviderError } from "../../../../server/providers/errors";
-import { WechatPayClient } from "../../../../server/providers/wechatPay/WechatPayClient";
 import type { WechatPayClientOptions } from "../../../../server/providers/wechatPay/WechatPayClient";
 import { startFakeWechatPay } from "../../../support/fakes/fakeWechatPay";
 import type { FakeWechatPay } from "../../../support/fakes/fakeWechatPay";
 import { selfSignedCertificate } from "../../../support/fakes/selfSignedCertificate";
+import { clientFor, failure } from "./wechatPayFixtures";
 
 const MP_APP = "wxd678efh567hg6787";
 const WEB_APP = "wx2421b1c4370ec43b";
@@ -29,27 +29,8 @@ afterEach(() => {
   fake.nextAnswer = undefined;
 });
 
-function client(
-  overrides: Partial<WechatPayClientOptions> = {},
-): WechatPayClient {
-  return new WechatPayClient({
-    mchId: fake.mchId,
-    merchantSerialNo: fake.keys.merchant.serialNo,
-    merchantPrivateKey: fake.keys.merchant.privateKeyPem,
-    apiV3Key: fake.keys.apiV3Key,
-    platformPublicKeys: [
-      {
-        serialNo: fake.keys.platform.serialNo,
-        publicKey: fake.keys.platform.publicKeyPem,
-      },
-    ],
-    appIds: [MP_APP, WEB_APP],
-    notifyUrl: "https://fuyuan.example/api/pay/v1/wechat/notify",
-    baseUrl: fake.url,
-    timeoutMs: 3000,
-    ...overrides,
-  });
-}
+const client = (overrides: Partial<WechatPayClientOptions> = {}) =>
+  clientFor(fake, overrides);
 
 const order = (outTradeNo: string, amountFen = 8800) => ({
   outTradeNo,
@@ -57,15 +38,6 @@ const order = (outTradeNo: string, amountFen = 8800) => ({
   amountFen,
   appId: MP_APP,
 });
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 describe("WechatPayClient orders", () => {
   it("places a JSAPI order with a request signature that verifies by the documented recipe", async () => {

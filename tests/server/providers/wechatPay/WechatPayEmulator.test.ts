@@ -122,6 +122,45 @@ describe("emulated WeChat Pay round trip", () => {
     ).toThrow(ProviderError);
   });
 
+  it("Refund: the developer completes a refund and its notification verifies with the real verifier", async () => {
+    const outTradeNo = "FYDEV000000004";
+    await dev.client.createNativePrepay({
+      outTradeNo,
+      description: "香火",
+      amountFen: 800,
+      appId: WEB_APP,
+    });
+    dev.emulator.completePayment({ outTradeNo });
+    const refund = await dev.client.createRefund({
+      outTradeNo,
+      outRefundNo: "RFDEV000000004",
+      reason: "用户申请退款",
+      notifyUrl: "http://localhost:8080/api/pay/v1/wechat/refund-notify",
+      refundFen: 800,
+      totalFen: 800,
+    });
+    expect(refund.status).toBe("PROCESSING");
+    expect(dev.emulator.refund("RFDEV000000004")).toMatchObject({
+      refund_id: refund.refundId,
+      status: "PROCESSING",
+    });
+
+    dev.emulator.completeRefund("RFDEV000000004");
+    const notification = dev.emulator.buildRefundNotification("RFDEV000000004");
+    expect(notification.notifyUrl).toBe(
+      "http://localhost:8080/api/pay/v1/wechat/refund-notify",
+    );
+    const verified =
+      dev.client.verifyAndDecryptRefundNotification(notification);
+    expect(verified).toMatchObject({
+      eventType: "REFUND.SUCCESS",
+      refund: { refundId: refund.refundId, status: "SUCCESS" },
+    });
+    expect((await dev.client.queryByOutTradeNo(outTradeNo)).tradeState).toBe(
+      "REFUND",
+    );
+  });
+
   it("refuses a client holding other keys, and its answers are refused by a client trusting other keys", async () => {
     const other = generateEmulatorKeys();
     const base = {

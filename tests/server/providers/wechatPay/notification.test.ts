@@ -3,14 +3,19 @@
 // check catches a wrong amount, merchant, app or order.
 import { createDecipheriv } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProviderError } from "../../../../server/providers/errors";
 import { assertTransactionMatchesOrder } from "../../../../server/providers/wechatPay/orderMatch";
 import { rsaSign } from "../../../../server/providers/wechatPay/wechatPayCrypto";
-import { WechatPayClient } from "../../../../server/providers/wechatPay/WechatPayClient";
 import type { WechatPayClientOptions } from "../../../../server/providers/wechatPay/WechatPayClient";
 import type { EmulatedNotification } from "../../../../server/providers/wechatPay/WechatPayEmulator";
 import { startFakeWechatPay } from "../../../support/fakes/fakeWechatPay";
 import type { FakeWechatPay } from "../../../support/fakes/fakeWechatPay";
+import {
+  clientFor,
+  expectReplayWindow,
+  platformSigned,
+  refusal,
+  withAlteredCiphertext,
+} from "./wechatPayFixtures";
 
 const MP_APP = "wxd678efh567hg6787";
 let fake: FakeWechatPay;
@@ -21,26 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-function client(
-  overrides: Partial<WechatPayClientOptions> = {},
-): WechatPayClient {
-  return new WechatPayClient({
-    mchId: fake.mchId,
-    merchantSerialNo: fake.keys.merchant.serialNo,
-    merchantPrivateKey: fake.keys.merchant.privateKeyPem,
-    apiV3Key: fake.keys.apiV3Key,
-    platformPublicKeys: [
-      {
-        serialNo: fake.keys.platform.serialNo,
-        publicKey: fake.keys.platform.publicKeyPem,
-      },
-    ],
-    appIds: [MP_APP],
-    notifyUrl: "https://fuyuan.example/api/pay/v1/wechat/notify",
-    baseUrl: fake.url,
-    ...overrides,
-  });
-}
+const client = (overrides: Partial<WechatPayClientOptions> = {}) =>
+  clientFor(fake, overrides);
 
 async function paidNotification(
   amountFen = 6600,
@@ -57,16 +44,6 @@ async function paidNotification(
     outTradeNo,
     notification: fake.emulator.buildNotification(outTradeNo, "SUCCESS"),
   };
-}
-
-function refusal(run: () => unknown): ProviderError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ProviderError);
-    return error as ProviderError;
-  }
-  throw new Error("expected a ProviderError");
 }
 
 /** Node/Fastify style: lower-case names. */
@@ -212,41 +189,16 @@ describe("verifyAndDecryptNotification", () => {
 
   it("refuses a notification replayed after the five-minute window, or dated in the future", async () => {
     const { notification } = await paidNotification();
-    const sent = Number(notification.headers["Wechatpay-Timestamp"]) * 1000;
-    const at = (ms: number) => () =>
-      client({ clock: () => ms }).verifyAndDecryptNotification({
-        headers: notification.headers,
-        rawBody: notification.rawBody,
-      });
-    expect(at(sent + 299_000)).not.toThrow();
-    expect(refusal(at(sent + 301_000))).toMatchObject({
-      code: "PAY_STALE_TIMESTAMP",
-    });
-    expect(refusal(at(sent - 301_000))).toMatchObject({
-      code: "PAY_STALE_TIMESTAMP",
-    });
+    expectReplayWindow(fake, notification, (atClient) =>
+      atClient.verifyAndDecryptNotification(notification),
+    );
   });
 
   it("refuses a correctly signed notification whose ciphertext was altered, or read with another APIv3 key", async () => {
     const { notification } = await paidNotification();
-    const envelope = JSON.parse(notification.rawBody);
-    const bytes = Buffer.from(envelope.resource.ciphertext, "base64");
-    bytes[0] = bytes[0]! ^ 0xff;
-    envelope.resource.ciphertext = bytes.toString("base64");
-    const rawBody = JSON.stringify(envelope);
-    const timestamp = notification.headers["Wechatpay-Timestamp"]!;
-    const nonce = notification.headers["Wechatpay-Nonce"]!;
-    const resigned = {
-      ...notification.headers,
-      "Wechatpay-Signature": rsaSign(
-        `${timestamp}\n${nonce}\n${rawBody}\n`,
-        fake.keys.platform.privateKeyPem,
-      ),
-    };
+    const altered = withAlteredCiphertext(fake, notification);
     expect(
-      refusal(() =>
-        client().verifyAndDecryptNotification({ headers: resigned, rawBody }),
-      ),
+      refusal(() => client().verifyAndDecryptNotification(altered)),
     ).toMatchObject({ code: "PAY_DECRYPT_FAILED" });
     expect(
       refusal(() =>
@@ -274,16 +226,7 @@ describe("verifyAndDecryptNotification", () => {
         associated_data: "refund",
       },
     });
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const headers = {
-      "Wechatpay-Timestamp": timestamp,
-      "Wechatpay-Nonce": "N",
-      "Wechatpay-Serial": fake.keys.platform.serialNo,
-      "Wechatpay-Signature": rsaSign(
-        `${timestamp}\nN\n${rawBody}\n`,
-        fake.keys.platform.privateKeyPem,
-      ),
-    };
+    const headers = platformSigned(fake, rawBody);
     expect(
       refusal(() =>
         client().verifyAndDecryptNotification({ headers, rawBody }),
