@@ -118,6 +118,31 @@ export const API_ERRORS = {
   PAYER_OPENID_MISSING: 409,
   PAYMENT_ORDER_UNKNOWN: 404,
 
+  // ── Fulfilment and refunds (#22) ──
+  /** Marking an order in service needs the planned date. */
+  PLANNED_AT_REQUIRED: 400,
+  /** The planned date is more than params.max days away (or more than a week past). */
+  PLANNED_AT_OUT_OF_RANGE: 400,
+  /** Marking an order completed needs at least one proof photo. */
+  PROOF_PHOTO_REQUIRED: 400,
+  /** A proof photo is not an image the caller uploaded. */
+  PROOF_PHOTO_UNKNOWN: 400,
+  /** A refund of this order is under way (params.status): no second one, no fulfilment move. */
+  REFUND_OPEN: 409,
+  /** params.status: only paid orders not yet completed can be refunded. */
+  REFUND_NOT_ALLOWED: 409,
+  /** There is no refund request of this order to review. */
+  REFUND_NOT_REQUESTED: 409,
+  /** Declining a refund needs a reason the owner reads. */
+  DECLINE_REASON_REQUIRED: 400,
+  /** The team keeps at most params.max quick replies. */
+  QUICK_REPLY_LIMIT: 409,
+  QUICK_REPLY_NOT_FOUND: 404,
+  /** A chat can be handed only to service staff or a monk. */
+  HAND_OFF_TARGET_INVALID: 400,
+  /** WeChat Pay did not accept the refund (params.code is its code); nothing changed. */
+  REFUND_REFUSED: 502,
+
   // ── Agreements and signatures ──
   AGREEMENT_NOT_FOUND: 404,
   AGREEMENT_ORDER_NOT_PAID: 409,
@@ -131,6 +156,8 @@ export const API_ERRORS = {
 
   // ── Messages, files, push, fate together ──
   IM_USER_NOT_FOUND: 404,
+  /** The IM engine (WuKongIM) did not answer in time; nothing changed: try again shortly. */
+  IM_UNAVAILABLE: 503,
   SERVICE_STAFF_UNAVAILABLE: 404,
   /** The message was refused; params.code names the protocol reason. */
   MESSAGE_REFUSED: 400,

@@ -4,3 +4,4 @@ export * from "./shichen";
 export * from "./uploadLimits";
 export * from "./mediaUrl";
 export * from "./visibleText";
+export * from "./fulfilment";

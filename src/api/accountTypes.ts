@@ -16,6 +16,8 @@ export interface UserInfo {
   isService: 0 | 1;
   isMonk: 0 | 1;
   isManager: 0 | 1;
+  /** Runs the temple's side: every order, refund reviews, roles. */
+  isAdmin: 0 | 1;
   avatarUrl: string;
   nickname: string;
   online: boolean;

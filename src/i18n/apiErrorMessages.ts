@@ -158,6 +158,24 @@ export const API_ERROR_MESSAGES: Readonly<Record<ApiErrorReason, Sentence>> = {
   PAYER_OPENID_MISSING: () => msg`需要先完成微信授权才能支付`,
   PAYMENT_ORDER_UNKNOWN: () => msg`支付通知对应的订单不存在`,
 
+  PLANNED_AT_REQUIRED: () => msg`请选择法事的安排日期`,
+  PLANNED_AT_OUT_OF_RANGE: ({ max = "" }) =>
+    msg`安排日期须在今天起 ${max} 天之内`,
+  PROOF_PHOTO_REQUIRED: () => msg`请至少上传一张完成照片`,
+  PROOF_PHOTO_UNKNOWN: () => msg`照片无效，请重新上传`,
+  REFUND_OPEN: () => msg`该订单的退款正在处理中`,
+  REFUND_NOT_ALLOWED: ({ status }) => {
+    const label = statusLabel(status);
+    return msg`该订单状态为「${label}」，无法退款`;
+  },
+  REFUND_NOT_REQUESTED: () => msg`该订单没有待审核的退款申请`,
+  DECLINE_REASON_REQUIRED: () => msg`请填写拒绝退款的理由`,
+  QUICK_REPLY_LIMIT: ({ max = "" }) =>
+    msg`快捷回复最多 ${max} 条，请先删除不用的`,
+  QUICK_REPLY_NOT_FOUND: () => msg`该快捷回复已被删除`,
+  HAND_OFF_TARGET_INVALID: () => msg`只能转交给客服或法师`,
+  REFUND_REFUSED: () => msg`微信支付未能受理退款，请稍后再试`,
+
   AGREEMENT_NOT_FOUND: () => msg`找不到该协议`,
   AGREEMENT_ORDER_NOT_PAID: () => msg`只有已支付的订单才能发送协议`,
   AGREEMENT_ALREADY_SIGNED: () => msg`该协议已签署`,
@@ -168,6 +186,7 @@ export const API_ERROR_MESSAGES: Readonly<Record<ApiErrorReason, Sentence>> = {
     msg`签名图片尺寸过大（最大 ${max} 像素），请重新签名`,
 
   IM_USER_NOT_FOUND: () => msg`找不到该用户`,
+  IM_UNAVAILABLE: () => msg`聊天服务暂时繁忙，请稍后再试`,
   SERVICE_STAFF_UNAVAILABLE: () => msg`暂无可用的客服，请稍后再试`,
   MESSAGE_REFUSED: ({ code = "" }) => msg`消息无法发送（${code}）`,
   MESSAGE_TYPE_RESERVED: () => msg`这类消息只能由系统发送`,

@@ -22,6 +22,7 @@ export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
     isService: 0,
     isMonk: 0,
     isManager: 0,
+    isAdmin: 0,
     avatarUrl: "/images/avatars/1.svg",
     nickname: "善信小林",
     online: true,

@@ -4,6 +4,8 @@ import { png } from "../server/files/imageFixtures";
 
 export interface UploadedImage {
   url: string;
+  /** The stored name (what order/v1/fulfil takes as a proof photo). */
+  name: string;
   width: number;
   height: number;
 }

@@ -9,3 +9,5 @@ export * from "./community";
 export * from "./agreements";
 export * from "./push";
 export * from "./jobs";
+export * from "./audit";
+export * from "./workspace";

@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { REFUND_STATUSES, type RefundStatus } from "#contract";
 import type { Localized } from "../../lib/locale";
 import { productOptions, products } from "./content";
 import { users } from "./users";
@@ -92,6 +93,8 @@ export const orders = pgTable(
     completedAt: at("completed_at"),
     cancelledAt: at("cancelled_at"),
     refundedAt: at("refunded_at"),
+    /** When the blessing is held: given by staff with the move to in service. */
+    plannedAt: at("planned_at"),
   },
   (t) => [
     check("orders_status_known", inList("status", ORDER_STATUSES)),
@@ -120,9 +123,17 @@ export const orderStatusEvents = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     fromStatus: text("from_status").$type<OrderStatus>(),
     toStatus: text("to_status").$type<OrderStatus>().notNull(),
-    /** user | system | wechat_pay | admin */
+    /** user | system | wechat_pay | admin | staff | monk */
     actor: text("actor").notNull(),
+    /** The person who moved it (staff, monk, admin or the owner), when one did. */
+    actorUserId: integer("actor_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     note: text("note").notNull().default(""),
+    /** Stored names of the proof photos given with the move (completed). */
+    photos: jsonb("photos").$type<string[]>().notNull().default([]),
+    /** The planned date given with the move (in service). */
+    plannedAt: at("planned_at"),
     at: at("at").notNull(),
   },
   (t) => [index("order_status_events_order_idx").on(t.orderId, t.id)],
@@ -167,4 +178,71 @@ export const blessingJoins = pgTable(
     joinedAt: at("joined_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.userId] })],
+);
+
+/**
+ * Refund requests of an order, newest last: at most one open (requested or processing) at a time.
+ * out_refund_no = masterOrderNo + "R" + the order's request count; WeChat Pay's refund_id once
+ * approved.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    outRefundNo: text("out_refund_no").notNull().unique(),
+    status: text("status").$type<RefundStatus>().notNull(),
+    amountFen: integer("amount_fen").notNull(),
+    reason: text("reason").notNull(),
+    requestedBy: integer("requested_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    requestedAt: at("requested_at").notNull(),
+    reviewedBy: integer("reviewed_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    reviewReason: text("review_reason"),
+    reviewedAt: at("reviewed_at"),
+    /** WeChat Pay's refund_id, once it accepted the refund. */
+    refundId: text("refund_id"),
+    /** WeChat Pay's last word: PROCESSING, SUCCESS, ABNORMAL or CLOSED. */
+    wechatStatus: text("wechat_status"),
+    refundedAt: at("refunded_at"),
+    updatedAt: at("updated_at").notNull(),
+  },
+  (t) => [
+    check("order_refunds_status_known", inList("status", REFUND_STATUSES)),
+    check("order_refunds_amount_positive", sql`${t.amountFen} > 0`),
+    index("order_refunds_order_idx").on(t.orderId, t.id),
+    uniqueIndex("order_refunds_one_open")
+      .on(t.orderId)
+      .where(sql`${t.status} in ('requested', 'processing')`),
+    index("order_refunds_status_idx").on(t.status, t.requestedAt),
+  ],
+);
+
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+
+/** What WeChat Pay told us about refunds (notifications and queries): a replayed one counts once. */
+export const refundEvents = pgTable(
+  "refund_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    refundRowId: integer("refund_row_id")
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: "cascade" }),
+    /** notify | query | create */
+    source: text("source").notNull(),
+    notificationId: text("notification_id"),
+    wechatStatus: text("wechat_status").notNull(),
+    /** succeeded | failed | processing | already | ignored */
+    outcome: text("outcome").notNull(),
+    at: at("at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("refund_events_notification_unique").on(t.notificationId),
+    index("refund_events_refund_idx").on(t.refundRowId),
+  ],
 );

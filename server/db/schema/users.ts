@@ -29,6 +29,8 @@ export const users = pgTable(
     isService: smallint("is_service").notNull().default(0),
     isMonk: smallint("is_monk").notNull().default(0),
     isManager: smallint("is_manager").notNull().default(0),
+    /** Runs the temple's side: every order, refunds, roles (#22). */
+    isAdmin: smallint("is_admin").notNull().default(0),
     /** A banned account cannot sign in; its sessions are revoked when the ban is applied. */
     banned: boolean("banned").notNull().default(false),
     inviteCode: text("invite_code").notNull().unique(),
@@ -47,6 +49,7 @@ export const users = pgTable(
     check("users_is_service_flag", sql`${t.isService} in (0, 1)`),
     check("users_is_monk_flag", sql`${t.isMonk} in (0, 1)`),
     check("users_is_manager_flag", sql`${t.isManager} in (0, 1)`),
+    check("users_is_admin_flag", sql`${t.isAdmin} in (0, 1)`),
   ],
 );
 

@@ -11,6 +11,7 @@ import {
   listApplications,
   rejectApplication,
 } from "../manager/managerApplications";
+import { recordAudit } from "../audit/auditLog";
 import { findOrderByNo } from "../orders/orderQueries";
 import { transitionOrder } from "../orders/transitionOrder";
 import type { SweepReport } from "../payments/OrderSweeper";
@@ -33,7 +34,23 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   order:start <masterOrderNo>       paid → in service
   order:complete <masterOrderNo>    in service → completed
   order:sweep                       reconcile unpaid orders with WeChat Pay, cancel those unpaid for 30 minutes
-  user:ban <imId>                   ban an account and end all its sessions`;
+  user:ban <imId>                   ban an account and end all its sessions
+  user:grant <imId> <role>          give a role: admin, service, monk or manager
+  user:revoke <imId> <role>         take a role away`;
+
+const ROLE_COLUMNS = {
+  admin: "isAdmin",
+  service: "isService",
+  monk: "isMonk",
+  manager: "isManager",
+} as const;
+type Role = keyof typeof ROLE_COLUMNS;
+
+function role(value: string | undefined): Role {
+  if (value === undefined || !(value in ROLE_COLUMNS))
+    throw new UsageError("role must be admin, service, monk or manager");
+  return value as Role;
+}
 
 /** A mistake in how the command was called (exit code 2). */
 export class UsageError extends Error {
@@ -169,6 +186,39 @@ export async function runAdmin(
         deps.out(
           `banned ${imId} (user ${user.id}); all its sessions are revoked`,
         );
+        return 0;
+      }
+      case "user:grant":
+      case "user:revoke": {
+        const imId = args[0];
+        if (imId === undefined)
+          throw new UsageError(`${command} needs an imId`);
+        const which = role(args[1]);
+        const on = command === "user:grant";
+        await deps.db.transaction(async (tx) => {
+          const [user] = await tx
+            .update(users)
+            .set({
+              [ROLE_COLUMNS[which]]: on ? 1 : 0,
+              updatedAt: new Date(deps.now()),
+            })
+            .where(eq(users.imId, imId))
+            .returning({ id: users.id });
+          if (user === undefined)
+            throw new HttpError(
+              "ACCOUNT_NOT_FOUND",
+              `no account has imId ${imId}`,
+            );
+          await recordAudit(tx, {
+            actorUserId: null,
+            action: "user.role",
+            targetType: "user",
+            targetId: user.id,
+            details: { role: which, on, by: "admin-cli" },
+            at: new Date(deps.now()),
+          });
+        });
+        deps.out(`${imId}: ${which} ${on ? "granted" : "revoked"}`);
         return 0;
       }
       case undefined:

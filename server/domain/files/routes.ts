@@ -28,6 +28,10 @@ const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
 const UploadedImage = Type.Object({
   url: Type.String({ description: "Absolute URL of the stored image." }),
+  name: Type.String({
+    description:
+      "The stored name (the last part of url): what order/v1/fulfil takes as a proof photo.",
+  }),
   width: Type.Integer(),
   height: Type.Integer(),
 });
@@ -109,6 +113,7 @@ export const fileRoutes: DomainPlugin = async (app, { config, db, auth }) => {
       const base = resolvePublicUrl(config, app.server.address());
       return ok({
         url: `${base}${MEDIA_PREFIX}/${stored.name}`,
+        name: stored.name,
         width: stored.width,
         height: stored.height,
       });

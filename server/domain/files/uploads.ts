@@ -16,7 +16,11 @@ import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
-import { uploadedFiles, type UploadedFileRow } from "../../db/schema";
+import {
+  orderStatusEvents,
+  uploadedFiles,
+  type UploadedFileRow,
+} from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { lockUser } from "../users/userLock";
 import { readImageInfo } from "./imageInfo";
@@ -160,6 +164,17 @@ export async function deleteUpload(
     throw new HttpError("FILE_NOT_FOUND", `No file ${name}`);
   if (row.userId !== userId)
     throw new HttpError("FORBIDDEN", "Only the uploader may delete this file");
+  // NOTE: proof photos of a fulfilled order are named in a jsonb list, which no foreign key covers.
+  const proof = await db
+    .select({ id: orderStatusEvents.id })
+    .from(orderStatusEvents)
+    .where(sql`${orderStatusEvents.photos} @> ${JSON.stringify([name])}::jsonb`)
+    .limit(1);
+  if (proof.length > 0)
+    throw new HttpError(
+      "FILE_IN_USE",
+      "This photo is the proof of a fulfilled order and cannot be deleted",
+    );
   try {
     await db
       .delete(uploadedFiles)

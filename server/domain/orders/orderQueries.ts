@@ -1,10 +1,13 @@
 // Reading orders: one of the caller's own (by masterId or masterOrderNo; anyone else's is "not
-// found"), the caller's list newest first, and an order's timeline. Rows only; present.ts shapes them.
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+// found"), the caller's list newest first, an order's timeline and latest refund. Rows only; present.ts
+// shapes them.
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
   monks,
+  type OrderRefundRow,
   type OrderRow,
+  orderRefunds,
   type OrderStatus,
   orderStatusEvents,
   orders,
@@ -96,6 +99,53 @@ export async function findOrderView(
   return row === undefined ? undefined : toView(row);
 }
 
+/** The views of `ids`, in the order given (missing ones left out). */
+export async function findOrderViews(
+  db: Db,
+  ids: readonly number[],
+): Promise<OrderView[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectViews(db).where(inArray(orders.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.order.id, toView(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The timelines of `orderIds`, oldest first, by order. */
+export async function orderTimelines(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, TimelineRow[]>> {
+  const byOrder = new Map<number, TimelineRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderStatusEvents)
+    .where(inArray(orderStatusEvents.orderId, [...orderIds]))
+    .orderBy(asc(orderStatusEvents.id));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+/** The newest refund request of each of `orderIds` that has one. */
+export async function latestRefunds(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderRefundRow>> {
+  const latest = new Map<number, OrderRefundRow>();
+  if (orderIds.length === 0) return latest;
+  const rows = await db
+    .select()
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.orderId, [...orderIds]))
+    .orderBy(asc(orderRefunds.id));
+  for (const row of rows) latest.set(row.orderId, row);
+  return latest;
+}
+
 export async function findOrderByNo(
   db: Db,
   masterOrderNo: string,
@@ -143,4 +193,18 @@ export async function countPending(db: Db, userId: number): Promise<number> {
       and(eq(orders.userId, userId), eq(orders.status, "pending_payment")),
     );
   return row?.n ?? 0;
+}
+
+/** The order's newest refund request, or undefined. */
+export async function latestRefund(
+  db: Db,
+  orderId: number,
+): Promise<OrderRefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(desc(orderRefunds.id))
+    .limit(1);
+  return row;
 }

@@ -3,13 +3,16 @@
 import type { OrderRow, OrderStatus } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 
-/** pending payment → paid → in service → completed; pending → cancelled; paid → refunded. */
+/**
+ * pending payment → paid → in service → completed; pending → cancelled; paid or in service →
+ * refunded (a refund WeChat Pay completed).
+ */
 export const ORDER_TRANSITIONS: Readonly<
   Record<OrderStatus, readonly OrderStatus[]>
 > = {
   pending_payment: ["paid", "cancelled"],
   paid: ["in_service", "refunded"],
-  in_service: ["completed"],
+  in_service: ["completed", "refunded"],
   completed: [],
   cancelled: [],
   refunded: [],
@@ -23,7 +26,14 @@ export const PAID_STATUSES: readonly OrderStatus[] = [
 ];
 
 /** Who moved a status (kept in the timeline). */
-export type OrderActor = "user" | "system" | "wechat_pay" | "admin";
+export type OrderActor =
+  "user" | "system" | "wechat_pay" | "admin" | "staff" | "monk";
+
+/** Statuses a refund may be asked for (paid, and not yet completed). */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = [
+  "paid",
+  "in_service",
+];
 
 export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);

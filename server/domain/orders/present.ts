@@ -1,7 +1,10 @@
 // Turns order rows into the API shape for one locale. Pure: no queries here.
+import { MEDIA_PREFIX, OPEN_REFUND_STATUSES } from "#contract";
+import type { OrderRefundRow } from "../../db/schema";
 import { type Locale, pick } from "../../lib/locale";
 import type { OrderView, TimelineRow } from "./orderQueries";
-import type { OrderDetailDto, OrderDto } from "./schemas";
+import { REFUNDABLE_STATUSES } from "./orderStatus";
+import type { OrderDetailDto, OrderDto, RefundViewDto } from "./schemas";
 
 /** Unpaid orders are cancelled this long after creation. */
 export const PAY_WINDOW_MS = 30 * 60_000;
@@ -50,11 +53,43 @@ export function presentOrder(view: OrderView, locale: Locale): OrderDto {
   };
 }
 
+/** What the detail shows besides the order row: its latest refund and where media is served. */
+export interface OrderDetailExtras {
+  refund: OrderRefundRow | undefined;
+  /** The public origin media URLs start with (PUBLIC_URL). */
+  publicUrl: string;
+}
+
+export function presentRefund(refund: OrderRefundRow): RefundViewDto {
+  return {
+    status: refund.status,
+    reason: refund.reason,
+    reviewReason: refund.reviewReason,
+    amountFen: refund.amountFen,
+    requestedAt: refund.requestedAt.toISOString(),
+    reviewedAt: iso(refund.reviewedAt),
+    refundedAt: iso(refund.refundedAt),
+  };
+}
+
+/** Whether the owner may ask for a refund now: paid, not completed, none under way. */
+export function isRefundable(
+  view: OrderView,
+  refund: OrderRefundRow | undefined,
+): boolean {
+  return (
+    REFUNDABLE_STATUSES.includes(view.order.status) &&
+    (refund === undefined || !OPEN_REFUND_STATUSES.includes(refund.status))
+  );
+}
+
 export function presentOrderDetail(
   view: OrderView,
   timeline: TimelineRow[],
   locale: Locale,
+  extras: OrderDetailExtras,
 ): OrderDetailDto {
+  const base = extras.publicUrl.replace(/\/$/, "");
   return {
     ...presentOrder(view, locale),
     timeline: timeline.map((event) => ({
@@ -63,6 +98,11 @@ export function presentOrderDetail(
       at: event.at.toISOString(),
       actor: event.actor,
       note: event.note,
+      photos: event.photos.map((name) => `${base}${MEDIA_PREFIX}/${name}`),
+      plannedAt: iso(event.plannedAt),
     })),
+    plannedAt: iso(view.order.plannedAt),
+    refund: extras.refund === undefined ? null : presentRefund(extras.refund),
+    refundable: isRefundable(view, extras.refund),
   };
 }

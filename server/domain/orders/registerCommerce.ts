@@ -1,5 +1,6 @@
-// Mounts the order-related domains under /api/app (orders, payments and their notify endpoint,
-// blessing wall, fate together, invites, managers, contracts), the development cashier under
+// Mounts the order-related domains under /api/app (orders and their fulfilment and refunds, the
+// staff workspace, payments and their notify endpoints, blessing wall, fate together, invites,
+// managers, contracts), the development cashier under
 // /dev/pay (emulator only), and runs the order sweeper while the server is up.
 import type { App } from "../../http/app";
 import { API_PREFIX } from "../../http/envelope";
@@ -17,6 +18,8 @@ import { createPayServices, type PayServices } from "../payments/payServices";
 import { payRoutes } from "../payments/routes";
 import { resolvePublicUrl } from "../system/runtimeConfig";
 import type { CommerceDeps, CommercePlugin } from "./commerceDeps";
+import { fulfilmentRoutes } from "../fulfilment/routes";
+import { workspaceRoutes } from "../workspace/routes";
 import { orderRoutes } from "./routes";
 
 /** What the app exposes of the order domains (tests and operators run them on demand). */
@@ -33,6 +36,8 @@ declare module "fastify" {
 
 const API_PLUGINS: readonly CommercePlugin[] = [
   orderRoutes,
+  fulfilmentRoutes,
+  workspaceRoutes,
   payRoutes,
   notifyRoute,
   blessingRoutes,
@@ -60,6 +65,7 @@ export async function registerCommerce(
     clock: deps.clock,
     logger,
     pay,
+    im: deps.im,
   });
   const commerce: CommerceDeps = { ...deps, pay, sweeper, publicUrl, logger };
   app.decorate("commerce", { sweeper, pay } satisfies CommerceHandle);

@@ -1,5 +1,6 @@
 // Order endpoints under /api/app/order/v1 (signed in; only the owner sees or touches an order,
-// anyone else gets the same 404 as for a missing one): create, detail, my orders, cancel.
+// anyone else gets the same 404 as for a missing one): create, detail, my orders, cancel. The
+// temple's side (fulfil, refunds, the staff's list) is fulfilment/routes.ts.
 import { DEFAULT_LOCALE } from "../../lib/locale";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
@@ -8,13 +9,9 @@ import { cancelPending } from "../payments/cancelPending";
 import { OrderRefBody } from "../payments/schemas";
 import type { CommercePlugin } from "./commerceDeps";
 import { createOrder } from "./createOrder";
-import {
-  findOrderView,
-  findOwnOrder,
-  listOwnOrders,
-  orderTimeline,
-} from "./orderQueries";
-import { presentOrder, presentOrderDetail } from "./present";
+import { orderDetailById, orderDetailOf } from "./orderDetail";
+import { findOwnOrder, listOwnOrders } from "./orderQueries";
+import { presentOrder } from "./present";
 import {
   CreateOrderQuery,
   CreateOrderRequest,
@@ -28,14 +25,10 @@ import {
 const tags = ["orders"];
 
 export const orderRoutes: CommercePlugin = (app, deps) => {
-  const { db, auth, clock, pay } = deps;
+  const { db, auth, clock, pay, publicUrl } = deps;
 
-  const detail = async (orderId: number, locale = DEFAULT_LOCALE) => {
-    const view = await findOrderView(db, orderId);
-    if (view === undefined)
-      throw new HttpError("ORDER_NOT_FOUND", "order not found");
-    return presentOrderDetail(view, await orderTimeline(db, orderId), locale);
-  };
+  const detail = (orderId: number, locale = DEFAULT_LOCALE) =>
+    orderDetailById(db, orderId, locale, publicUrl());
 
   app.post(
     "/order/v1/create",
@@ -75,11 +68,7 @@ export const orderRoutes: CommercePlugin = (app, deps) => {
       const { userId } = signedIn(request);
       const view = await findOwnOrder(db, userId, request.query);
       return ok(
-        presentOrderDetail(
-          view,
-          await orderTimeline(db, view.order.id),
-          request.query.locale ?? DEFAULT_LOCALE,
-        ),
+        await orderDetailOf(db, view, request.query.locale, publicUrl()),
       );
     },
   );

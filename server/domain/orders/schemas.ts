@@ -1,5 +1,6 @@
 // TypeBox schemas of the order API: create/cancel bodies, detail/list queries, and the order shape
 // the client shows (with its timeline). Prices are integers in fen.
+import { REFUND_STATUSES } from "#contract";
 import { type Static, Type } from "typebox";
 import {
   ORDER_STATUSES,
@@ -62,12 +63,37 @@ export const CreateOrderRequest = Type.Object(
 
 export const CreateOrderQuery = LocaleQuery;
 
+const NullableDateTime = Type.Union([
+  Type.String({ format: "date-time" }),
+  Type.Null(),
+]);
+
 export const TimelineEntry = Type.Object({
   status: Type.Enum([...ORDER_STATUSES]),
   from: Type.Union([Type.Enum([...ORDER_STATUSES]), Type.Null()]),
   at: Type.String({ format: "date-time" }),
-  actor: Type.String({ description: "user | system | wechat_pay | admin" }),
+  actor: Type.String({
+    description: "user | system | wechat_pay | admin | staff | monk",
+  }),
   note: Type.String(),
+  photos: Type.Array(Type.String(), {
+    description: "Absolute media URLs of the proof photos given with the move.",
+  }),
+  plannedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()], {
+    description: "in_service: when the blessing is held.",
+  }),
+});
+
+/** The order's latest refund request, as the owner and staff see it. */
+export const RefundView = Type.Object({
+  status: Type.Enum([...REFUND_STATUSES]),
+  reason: Type.String(),
+  /** Why staff declined (or a note with the approval); null before review. */
+  reviewReason: Type.Union([Type.String(), Type.Null()]),
+  amountFen: Type.Integer(),
+  requestedAt: Type.String({ format: "date-time" }),
+  reviewedAt: NullableDateTime,
+  refundedAt: NullableDateTime,
 });
 
 export const Order = Type.Object({
@@ -116,6 +142,15 @@ export const Order = Type.Object({
 export const OrderDetail = Type.Object({
   ...Order.properties,
   timeline: Type.Array(TimelineEntry, { description: "Oldest first." }),
+  plannedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()], {
+    description: "When the blessing is (or was) held, once staff planned it.",
+  }),
+  refund: Type.Union([RefundView, Type.Null()], {
+    description: "The latest refund request, if any.",
+  }),
+  refundable: Type.Boolean({
+    description: "The owner may ask for a refund now.",
+  }),
 });
 
 export const OrderPage = Type.Object({
@@ -133,9 +168,11 @@ export const ORDER_ERRORS = {
   409: ErrorEnvelope,
   429: ErrorEnvelope,
   500: ErrorEnvelope,
+  502: ErrorEnvelope,
   503: ErrorEnvelope,
 } as const;
 
 export type OrderDto = Static<typeof Order>;
 export type OrderDetailDto = Static<typeof OrderDetail>;
+export type RefundViewDto = Static<typeof RefundView>;
 export type CreateOrderBody = Static<typeof CreateOrderRequest>;

@@ -1,7 +1,8 @@
 // The periodic job over unpaid orders, safe to run from several places at once (every move is an
 // idempotent transition): (1) reconciliation — pending orders whose prepay is older than 5 minutes
 // are queried at WeChat Pay and marked paid on SUCCESS; (2) auto-cancel — orders unpaid 30 minutes
-// after creation are cancelled (their WeChat attempt closed first). Also runnable on demand. On a
+// after creation are cancelled (their WeChat attempt closed first); (3) refunds — approved refunds
+// still processing are asked about (fulfilment/refundPayouts.ts). Also runnable on demand. On a
 // schedule it runs once per period across all app servers (server/lib/periodicJob.ts).
 import { and, asc, eq, isNotNull, lt } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -10,6 +11,8 @@ import { orders } from "../../db/schema";
 import { isProviderError } from "../../providers/errors";
 import type { Clock } from "../../providers/lib/runtime";
 import { schedulePeriodic } from "../../lib/periodicJob";
+import { reconcileRefunds } from "../fulfilment/refundPayouts";
+import type { ImEngine } from "../im/ImEngine";
 import { PAY_WINDOW_MS } from "../orders/present";
 import { cancelPending } from "./cancelPending";
 import type { PayServices } from "./payServices";
@@ -28,6 +31,8 @@ export interface SweepReport {
   cancelled: number;
   /** Orders left for the next run (WeChat Pay could not be asked). */
   skipped: number;
+  /** Refunds that ended (succeeded or failed) on WeChat Pay's answer to our query. */
+  refundsSettled: number;
 }
 
 export interface OrderSweeperDeps {
@@ -35,6 +40,8 @@ export interface OrderSweeperDeps {
   clock: Clock;
   logger: Pick<Logger, "error" | "info" | "warn">;
   pay: Pick<PayServices, "provider">;
+  /** For telling owners their refund arrived (absent in the admin CLI: no chat then). */
+  im?: Pick<ImEngine, "send">;
 }
 
 export class OrderSweeper {
@@ -77,7 +84,12 @@ export class OrderSweeper {
 
   async #pass(): Promise<SweepReport> {
     const { db, clock, logger } = this.#deps;
-    const report: SweepReport = { reconciled: 0, cancelled: 0, skipped: 0 };
+    const report: SweepReport = {
+      reconciled: 0,
+      cancelled: 0,
+      skipped: 0,
+      refundsSettled: 0,
+    };
     const provider = await this.#deps.pay.provider();
     const now = clock();
     const context = { db, now, logger };
@@ -153,7 +165,24 @@ export class OrderSweeper {
         );
       }
     }
-    if (report.reconciled + report.cancelled + report.skipped > 0)
+    if (provider !== null)
+      report.refundsSettled = await reconcileRefunds(
+        {
+          db,
+          logger,
+          now: () => new Date(clock()),
+          notices: { db, im: this.#deps.im ?? null, logger },
+        },
+        provider,
+        SWEEP_RULES.batch,
+      );
+    if (
+      report.reconciled +
+        report.cancelled +
+        report.skipped +
+        report.refundsSettled >
+      0
+    )
       logger.info({ ...report }, "order sweep");
     return report;
   }

@@ -32,6 +32,8 @@ import { loadEmulatorKeys } from "./emulatorKeyStore";
 
 /** Where WeChat Pay posts notifications, under the API prefix. */
 export const NOTIFY_PATH = "/api/app/pay/v1/notify";
+/** Where WeChat Pay posts refund notifications: beside the payment one. */
+export const REFUND_NOTIFY_PATH = "/api/app/pay/v1/refund/notify";
 /** The emulator stands in for the jsapi_ticket: signatures are computed, never checked by WeChat. */
 const EMULATED_JSAPI_TICKET = "fuyuan-dev-emulated-jsapi-ticket";
 
@@ -41,6 +43,8 @@ export interface PayProvider {
   emulator: WechatPayEmulator | null;
   /** The app id orders are placed for (the official account). */
   appId: string;
+  /** The notify_url of refunds (…/pay/v1/refund/notify beside the payment notify URL). */
+  refundNotifyUrl: string;
 }
 
 export interface PageSigner {
@@ -117,7 +121,12 @@ export function createPayServices(options: PayServicesOptions): PayServices {
         keys,
         clock,
       });
-      return { client: emulated.client, emulator: emulated.emulator, appId };
+      return {
+        client: emulated.client,
+        emulator: emulated.emulator,
+        appId,
+        refundNotifyUrl: `${publicUrl}${REFUND_NOTIFY_PATH}`,
+      };
     };
     provider = () => {
       built ??= build().catch((error: unknown) => {
@@ -198,7 +207,13 @@ function realProvider(config: AppConfig, clock: Clock): PayProvider {
       ...(settings.baseUrl === null ? {} : { baseUrl: settings.baseUrl }),
       clock,
     });
-    return { client, emulator: null, appId: settings.appId };
+    return {
+      client,
+      emulator: null,
+      appId: settings.appId,
+      // NOTE: "refund/notify" resolved against …/pay/v1/notify is …/pay/v1/refund/notify.
+      refundNotifyUrl: new URL("refund/notify", settings.notifyUrl).href,
+    };
   } catch (error) {
     throw new ConfigError(
       "WECHAT_PAY_PRIVATE_KEY",

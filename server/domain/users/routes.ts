@@ -46,6 +46,7 @@ export const userRoutes: DomainPlugin = (
         isService: flag(user.isService),
         isMonk: flag(user.isMonk),
         isManager: flag(user.isManager),
+        isAdmin: flag(user.isAdmin),
         avatarUrl: user.avatarUrl,
         nickname: user.nickname,
         online: await isOnline(presence, user.id),

@@ -15,6 +15,8 @@ export const UserInfo = Type.Object({
   isService: Flag,
   isMonk: Flag,
   isManager: Flag,
+  /** Runs the temple's side: every order, refund reviews, roles (#22). */
+  isAdmin: Flag,
   avatarUrl: Type.String(),
   nickname: Type.String(),
   online: Type.Boolean({ description: "The user has a live IM connection." }),

@@ -48,6 +48,8 @@ describeEachDatabase("user/v1/info", (database) => {
         isService: 0,
         isMonk: 1,
         isManager: 0,
+        isAdmin: 0,
+        isAdmin: 0,
         avatarUrl: "/images/monks/huiming.svg",
         nickname: "慧明法师",
         online: false,
@@ -79,6 +81,7 @@ describeEachDatabase("user/v1/info", (database) => {
       phone: null,
       email: null,
       isManager: 0,
+      isAdmin: 0,
     });
   });
 

@@ -1,0 +1,41 @@
+// Writes one audit record (#22): who did what to which target, when. Call it with the transaction
+// that makes the change, so a change and its record commit (or roll back) together.
+import type { Db } from "../../db/createDb";
+import { auditEvents } from "../../db/schema";
+
+export type AuditAction =
+  | "order.fulfil"
+  | "refund.request"
+  | "refund.approve"
+  | "refund.decline"
+  | "refund.refused"
+  | "refund.settle"
+  | "user.role"
+  | "quickReply.save"
+  | "quickReply.delete"
+  | "customerNote.save"
+  | "chat.handOff";
+
+export type AuditTarget =
+  "order" | "refund" | "user" | "product" | "quickReply";
+
+export interface AuditRecord {
+  /** null for the system (a WeChat Pay notification, the sweeper). */
+  actorUserId: number | null;
+  action: AuditAction;
+  targetType: AuditTarget;
+  targetId: string | number;
+  details?: Record<string, unknown>;
+  at: Date;
+}
+
+export async function recordAudit(tx: Db, record: AuditRecord): Promise<void> {
+  await tx.insert(auditEvents).values({
+    actorUserId: record.actorUserId,
+    action: record.action,
+    targetType: record.targetType,
+    targetId: String(record.targetId),
+    details: record.details ?? {},
+    at: record.at,
+  });
+}

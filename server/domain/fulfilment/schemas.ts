@@ -1,0 +1,121 @@
+// TypeBox schemas of the temple's side of an order (#22): fulfilment (in service with a planned
+// date, completed with proof photos and a note), refunds (the owner asks, staff review) and the
+// staff's order list. The owner's order detail (orders/schemas.ts) carries the refund and the
+// timeline's proof; the constants and limits are #contract's.
+import {
+  FULFIL_STATUSES,
+  FULFILMENT_LIMITS,
+  STAFF_ORDER_QUEUES,
+  STORED_NAME_PATTERN,
+} from "#contract";
+import { type Static, Type } from "typebox";
+import { ORDER_STATUSES } from "../../db/schema";
+import { LocaleQuery } from "../content/schemas";
+import { OrderDetail } from "../orders/schemas";
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+export const FulfilRequest = Type.Object(
+  {
+    masterId: Id,
+    status: Type.Enum([...FULFIL_STATUSES]),
+    plannedAt: Type.Optional(
+      Type.String({
+        format: "date-time",
+        description: "Required for in_service: when the blessing is held.",
+      }),
+    ),
+    photoFileIds: Type.Optional(
+      Type.Array(Type.String({ pattern: STORED_NAME_PATTERN }), {
+        maxItems: FULFILMENT_LIMITS.maxPhotos,
+        description:
+          "Required (at least one) for completed: stored names of images the caller uploaded (the `name` file/v1/upload answers).",
+      }),
+    ),
+    note: Type.Optional(
+      Type.String({ maxLength: FULFILMENT_LIMITS.noteMaxChars }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const RefundRequestBody = Type.Object(
+  {
+    masterId: Id,
+    reason: Type.String({
+      minLength: 1,
+      maxLength: FULFILMENT_LIMITS.refundReasonMaxChars,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const RefundReviewBody = Type.Object(
+  {
+    masterId: Id,
+    approve: Type.Boolean(),
+    reason: Type.Optional(
+      Type.String({
+        maxLength: FULFILMENT_LIMITS.refundReasonMaxChars,
+        description: "Required when declining: shown to the owner.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The customer beside an order in the staff's views (no contact details). */
+export const OrderCustomer = Type.Object({
+  userId: Type.Integer(),
+  imId: Type.String(),
+  nickname: Type.String(),
+  avatarUrl: Type.String(),
+});
+
+export const StaffOrderDetail = Type.Object({
+  ...OrderDetail.properties,
+  customer: OrderCustomer,
+  /** What the caller may do now. */
+  can: Type.Object({
+    startService: Type.Boolean(),
+    complete: Type.Boolean(),
+    reviewRefund: Type.Boolean(),
+  }),
+});
+
+export const StaffOrdersQuery = Type.Object({
+  ...LocaleQuery.properties,
+  queue: Type.Optional(
+    Type.Enum([...STAFF_ORDER_QUEUES], {
+      default: "all",
+      description:
+        "to_start: paid; in_service; refund_requested: awaiting review; all: every paid-for order.",
+    }),
+  ),
+  status: Type.Optional(Type.Enum([...ORDER_STATUSES])),
+  /** Only this customer's orders (the workspace's context pane). */
+  userId: Type.Optional(Id),
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  ),
+  pageSize: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+  ),
+});
+
+export const StaffOrderPage = Type.Object({
+  list: Type.Array(StaffOrderDetail),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+
+export const StaffOrderQuery = Type.Object({
+  ...LocaleQuery.properties,
+  masterId: Id,
+});
+
+export type FulfilBody = Static<typeof FulfilRequest>;
+export type RefundRequestInput = Static<typeof RefundRequestBody>;
+export type RefundReviewInput = Static<typeof RefundReviewBody>;
+export type StaffOrderDetailDto = Static<typeof StaffOrderDetail>;
