@@ -10,11 +10,13 @@ import { DeviceFlag, type DeviceLevel } from "#protocol";
 import type { Db } from "../../db/createDb";
 import type { AccountEvents } from "../../domain/auth/accountEvents";
 import type { Clock } from "../../providers/lib/runtime";
+import { HttpError } from "../../http/errors";
 import {
   tokenHolder,
   usersWithSessionsEnding,
   wukongimToken,
 } from "./userImToken";
+import { WukongImApiError } from "./WukongImApiError";
 
 /** The part of WuKongIM's HTTP API this needs. */
 export interface WukongImUserApi {
@@ -109,12 +111,27 @@ export class WukongImAccounts {
   }
 
   async #register(uid: string, token: string): Promise<void> {
-    await this.#deps.api.updateToken({
-      uid,
-      token,
-      device_flag: DeviceFlag.WEB,
-      device_level: this.#deps.deviceLevel,
-    });
+    try {
+      await this.#deps.api.updateToken({
+        uid,
+        token,
+        device_flag: DeviceFlag.WEB,
+        device_level: this.#deps.deviceLevel,
+      });
+    } catch (error) {
+      // NOTE: a busy or unreachable WuKongIM is a 503 the client retries, not a 500 (#18: at
+      // 10,000 sign-ins on a loaded machine /user/token took longer than the API deadline).
+      if (
+        error instanceof WukongImApiError &&
+        (error.failure === "timeout" || error.failure === "network")
+      )
+        throw new HttpError(
+          "IM_UNAVAILABLE",
+          `WuKongIM did not register the token: ${error.message}`,
+          { cause: error },
+        );
+      throw error;
+    }
     this.#registered.set(uid, token);
   }
 }

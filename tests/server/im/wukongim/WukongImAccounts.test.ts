@@ -11,6 +11,8 @@ import {
   Sessions,
 } from "../../../../server/domain/auth/sessions";
 import { users } from "../../../../server/db/schema";
+import { HttpError } from "../../../../server/http/errors";
+import { WukongImApiError } from "../../../../server/im/wukongim/WukongImApiError";
 import {
   WukongImAccounts,
   type WukongImUserApi,
@@ -105,6 +107,34 @@ describeEachDatabase("WukongImAccounts", (kind) => {
     expect(await accountsOn(recordingApi(otherCalls)).tokenFor(userId)).toBe(
       token,
     );
+  });
+
+  it("answers 503 IM_UNAVAILABLE when WuKongIM does not register the token in time, and registers it on the next try", async () => {
+    let fail = true;
+    const recorded = recordingApi(calls);
+    const accounts = accountsOn({
+      ...recorded,
+      updateToken: (r) =>
+        fail
+          ? Promise.reject(
+              new WukongImApiError({
+                endpoint: "POST /user/token",
+                failure: "timeout",
+                httpStatus: 0,
+                body: "",
+              }),
+            )
+          : recorded.updateToken(r),
+    });
+    await sessions.create(userId, meta);
+    const refused = await accounts.tokenFor(userId).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ status: 503, reason: "IM_UNAVAILABLE" });
+    fail = false;
+    const token = await accounts.tokenFor(userId);
+    expect(calls).toEqual([
+      { kind: "token", uid: "demo_user", token, level: DeviceLevel.SLAVE },
+    ]);
   });
 
   it("replaces the token and drops every connection when a session is revoked", async () => {
