@@ -2,8 +2,9 @@
 // time row (a clock after more than 5 minutes), the beginning-of-history marker, a system or
 // revoked line, or a message bubble (own on the right) with its state: sending, waiting for the
 // connection, failed with retry, read/unread for receipt messages, edited; a signed prayer
-// agreement's image is captioned as such.
+// agreement's image is captioned as such, and a temple's order update links to the order.
 import { memo } from "react";
+import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { isApiErrorReason } from "#contract";
 import type { AppDb } from "../../db/AppDb";
@@ -13,7 +14,7 @@ import {
   type MessageRecord,
 } from "../../db/entities/MessageRecord";
 import { apiErrorText } from "../../i18n/apiErrorMessages";
-import type { Locale } from "../../i18n/locales";
+import { type Locale, localeParam } from "../../i18n/locales";
 import { formatClock, formatDayLabel } from "./chatTime";
 import { RetryIcon } from "./chatIcons";
 import { ImageBubble } from "./ImageBubble";
@@ -164,7 +165,19 @@ export const MessageRow = memo(function MessageRow({
       {view.kind === "image" ? null : (
         <div className="msg-bubble">
           {view.kind === "text" ? (
-            view.text
+            <>
+              {view.text}
+              {view.orderNo === undefined ? null : (
+                <Link
+                  className="msg-order-link"
+                  to="/{-$locale}/order"
+                  params={{ locale: localeParam(locale) }}
+                  search={{ masterOrderNo: view.orderNo }}
+                >
+                  <Trans>查看订单</Trans>
+                </Link>
+              )}
+            </>
           ) : (
             <span className="msg-unknown">
               <Trans>[暂不支持的消息，请在新版本中查看]</Trans>

@@ -17,7 +17,13 @@ const TEXT = 1;
 const IMAGE = 2;
 
 export type MessageView =
-  | { readonly kind: "text"; readonly text: string; readonly edited: boolean }
+  | {
+      readonly kind: "text";
+      readonly text: string;
+      readonly edited: boolean;
+      /** The order a temple's order update is about (#22): the bubble links to it. */
+      readonly orderNo?: string;
+    }
   | {
       readonly kind: "image";
       /** null while the file is still being uploaded. */
@@ -58,6 +64,15 @@ function imageView(json: JsonObject): MessageView {
   return { kind: "image", url, width, height };
 }
 
+/** The 18-digit order number of an order update's payload (`orderUpdate.masterOrderNo`), or null. */
+function orderNoOf(json: JsonObject): string | null {
+  const update = json.orderUpdate;
+  if (typeof update !== "object" || update === null || Array.isArray(update))
+    return null;
+  const no = (update as JsonObject).masterOrderNo;
+  return typeof no === "string" && /^\d{18}$/.test(no) ? no : null;
+}
+
 /** The view of a stored message for the user `selfUid`. */
 export function messageView(
   message: ViewedMessage,
@@ -81,8 +96,12 @@ export function messageView(
   }
   const content = decode(message.content);
   switch (content?.kind) {
-    case "text":
-      return { kind: "text", text: content.content, edited: false };
+    case "text": {
+      const orderNo = orderNoOf(message.content);
+      return orderNo === null
+        ? { kind: "text", text: content.content, edited: false }
+        : { kind: "text", text: content.content, edited: false, orderNo };
+    }
     case "system":
       // NOTE: only the server's own sender writes notices; one a person sent is not shown as one.
       return isFromSystem(message.fromUid)

@@ -26,6 +26,28 @@ it("shows text, with runs of white space folded in the digest", () => {
   expect(digestText(view, i18n)).toBe("第一行 第二行 结束");
 });
 
+it("links a temple's order update to its order, and nothing else", () => {
+  const update = (masterOrderNo: string | number | null) =>
+    messageView(
+      message({
+        content: {
+          type: 1,
+          content: "【订单进度】…",
+          orderUpdate: { masterId: 7, masterOrderNo, kind: "planned" },
+        },
+      }),
+      SELF,
+    );
+  expect(update("202611270123456789")).toEqual({
+    kind: "text",
+    text: "【订单进度】…",
+    edited: false,
+    orderNo: "202611270123456789",
+  });
+  for (const bad of ["../admin", "2026", 2026112701, null])
+    expect(update(bad)).not.toHaveProperty("orderNo");
+});
+
 it("applies an edit from the message extra", () => {
   const view = messageView(
     message({
