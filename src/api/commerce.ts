@@ -1,5 +1,7 @@
 // Calls of the commerce API (orders and payment), one function per endpoint, with their shapes.
-// The client never decides that an order is paid: it only reports what these calls return.
+// The client never decides that an order is paid (or refunded): it only reports what these calls
+// return.
+import type { RefundStatus } from "#contract";
 import { apiRequest } from "./client";
 import type { Locale, Page, ProductCategory } from "./types";
 
@@ -49,11 +51,37 @@ export interface TimelineEntry {
   status: OrderStatus;
   from: OrderStatus | null;
   at: string;
-  actor: "user" | "system" | "wechat_pay" | "admin";
+  actor: "user" | "system" | "wechat_pay" | "admin" | "staff" | "monk";
+  /** What the mover wrote; the staff's or monk's words to the owner on a fulfilment move. */
   note: string;
+  /** Absolute /media URLs of the proof photos given with the move (completed). */
+  photos: string[];
+  /** in_service: when the blessing is held. */
+  plannedAt: string | null;
 }
 
-export type OrderDetail = Order & { timeline: TimelineEntry[] };
+/** The order's latest refund request, as its owner sees it. */
+export interface RefundView {
+  status: RefundStatus;
+  reason: string;
+  /** Why staff declined (or a note with the approval); null before review. */
+  reviewReason: string | null;
+  amountFen: number;
+  requestedAt: string;
+  reviewedAt: string | null;
+  refundedAt: string | null;
+}
+
+export type OrderDetail = Order & {
+  /** Oldest first. */
+  timeline: TimelineEntry[];
+  /** When the blessing is (or was) held, once staff planned it. */
+  plannedAt: string | null;
+  /** The latest refund request, if any. */
+  refund: RefundView | null;
+  /** The owner may ask for a refund now. */
+  refundable: boolean;
+};
 
 export interface CreateOrderBody {
   productId: number;
@@ -165,6 +193,17 @@ export function cancelOrder(masterOrderNo: string): Promise<OrderDetail> {
   return apiRequest("order/v1/cancel", {
     method: "POST",
     body: { masterOrderNo },
+  });
+}
+
+/** Asks for a refund of my order (reason: 1–200 characters); answers the updated order. */
+export function requestRefund(
+  masterId: number,
+  reason: string,
+): Promise<OrderDetail> {
+  return apiRequest("order/v1/refund/request", {
+    method: "POST",
+    body: { masterId, reason },
   });
 }
 

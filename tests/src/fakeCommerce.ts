@@ -1,6 +1,7 @@
 // An in-memory commerce server (orders and payment) layered over installFakeApi's fetch stub:
 // the order rules the client relies on (asked fields required, others refused, newest first,
-// owner-only detail, cancel refused once paid) and a pay status the test flips. Test support.
+// owner-only detail, cancel refused once paid, a refund asked only while `refundable`) and a pay
+// status the test flips. Test support.
 import type { ApiErrorParams, ApiErrorReason } from "../../contract/apiErrors";
 import { type Answer, ok, refuse } from "./fakeAnswers";
 import type { Order, OrderDetail, OrderStatus } from "../../src/api/commerce";
@@ -115,8 +116,13 @@ export class FakeCommerce {
           at: created.toISOString(),
           actor: "user",
           note: "order created",
+          photos: [],
+          plannedAt: null,
         },
       ],
+      plannedAt: null,
+      refund: null,
+      refundable: false,
       ...overrides,
     };
     this.orders.push(order);
@@ -155,7 +161,15 @@ export class FakeCommerce {
     const order = this.find(masterOrderNo);
     if (order === undefined) throw new Error(`no order ${masterOrderNo}`);
     const at = new Date().toISOString();
-    order.timeline.push({ status, from: order.status, at, actor, note: "" });
+    order.timeline.push({
+      status,
+      from: order.status,
+      at,
+      actor,
+      note: "",
+      photos: [],
+      plannedAt: null,
+    });
     order.status = status;
     order.payBefore = null;
     if (status === "paid") order.paidAt = at;
@@ -262,6 +276,32 @@ export class FakeCommerce {
           return refuse("ORDER_JUST_PAID", "order is paid");
         if (order.status === "cancelled") return ok(order);
         return ok(this.transition(order.masterOrderNo, "cancelled", "user"));
+      }
+      case "order/v1/refund/request": {
+        this.calls.push(call);
+        const order = this.orders.find((o) => o.masterId === fields.masterId);
+        if (order === undefined)
+          return refuse("ORDER_NOT_FOUND", "order not found");
+        const open = order.refund?.status;
+        if (open === "requested" || open === "processing")
+          return refuse("REFUND_OPEN", "a refund is under way", {
+            status: open,
+          });
+        if (!order.refundable)
+          return refuse("REFUND_NOT_ALLOWED", "order cannot be refunded", {
+            status: order.status,
+          });
+        order.refund = {
+          status: "requested",
+          reason: String(fields.reason),
+          reviewReason: null,
+          amountFen: order.totalFen,
+          requestedAt: new Date().toISOString(),
+          reviewedAt: null,
+          refundedAt: null,
+        };
+        order.refundable = false;
+        return ok(order);
       }
       case "pay/v1/native":
       case "pay/v1/h5": {

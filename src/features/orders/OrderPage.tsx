@@ -1,6 +1,7 @@
 // One of my orders: what was ordered, its status and timeline, while unpaid the payBefore
-// countdown with pay and cancel, once paid a lit lamp (lit before one's eyes when paid here).
-// Payment results always come from re-reading the server.
+// countdown with pay and cancel, once paid a lit lamp (lit before one's eyes when paid here), its
+// refund (asked for here while the server allows it). Payment and refund results always come from
+// re-reading the server.
 import { useEffect, useRef, useState } from "react";
 import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -12,9 +13,12 @@ import { open as openToast } from "../../state/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { PayPanel } from "../pay/PayPanel";
 import { usePayment } from "../pay/usePayment";
+import { OrderFields, type FieldRow } from "./OrderFields";
 import { ORDER_STATUS_LABELS } from "./orderLabels";
 import { OrderTimeline } from "./OrderTimeline";
 import { PaidBlessing } from "./PaidBlessing";
+import { RefundCard } from "./RefundCard";
+import { RefundSheet } from "./RefundSheet";
 import { formatMinutesSeconds, usePayBefore } from "./usePayBefore";
 import "./orders.css";
 
@@ -59,6 +63,25 @@ export function OrderPage() {
     start();
   }, [resume, returned, pending, order.openidBound, start, confirm]);
 
+  const [refunding, setRefunding] = useState(false);
+  const refundSent = useRef(false);
+  const refundHeading = useRef<HTMLHeadingElement>(null);
+  const refund = order.refund;
+  // NOTE: after a request the sheet's opener is gone; focus moves to the refund card once the
+  // sheet gave focus back (its cleanup runs first) and the re-read order shows the card.
+  useEffect(() => {
+    if (refunding || !refundSent.current || refund === null) return;
+    refundSent.current = false;
+    refundHeading.current?.focus();
+  }, [refunding, refund]);
+  const askRefund = () => {
+    setRefunding(true);
+  };
+  // NOTE: a lamp burning for an order whose refund is under way (or done) would say the opposite.
+  const blessing =
+    (order.status === "paid" || order.status === "in_service") &&
+    (refund === null || refund.status === "declined");
+
   return (
     <div className="page order-page">
       <header className="page-head order-head">
@@ -70,9 +93,17 @@ export function OrderPage() {
         </span>
       </header>
 
-      {order.status === "paid" || order.status === "in_service" ? (
-        <PaidBlessing lighting={justPaid} />
-      ) : null}
+      {refund === null ? null : (
+        <RefundCard
+          refund={refund}
+          refundable={order.refundable}
+          locale={locale}
+          onAskAgain={askRefund}
+          headingRef={refundHeading}
+        />
+      )}
+
+      {blessing ? <PaidBlessing lighting={justPaid} /> : null}
 
       {pending ? (
         <section className="card order-pay" aria-labelledby="order-pay-title">
@@ -105,8 +136,42 @@ export function OrderPage() {
         </section>
       ) : null}
 
+      {/* NOTE: once paid, the blessing's progress (its date, photos) is what one comes back for. */}
+      {pending ? null : (
+        <OrderTimeline timeline={order.timeline} locale={locale} />
+      )}
       <OrderSummary order={order} locale={locale} />
-      <OrderTimeline timeline={order.timeline} locale={locale} />
+      {pending ? (
+        <OrderTimeline timeline={order.timeline} locale={locale} />
+      ) : null}
+
+      {order.refundable && refund?.status !== "declined" ? (
+        <section className="order-aftersale" aria-label={t`退款`}>
+          <p className="muted">
+            <Trans>法事完成前可申请退款，款项原路退回。</Trans>
+          </p>
+          <button type="button" className="btn btn-ghost" onClick={askRefund}>
+            <Trans>申请退款</Trans>
+          </button>
+        </section>
+      ) : null}
+      {refunding ? (
+        <RefundSheet
+          masterId={order.masterId}
+          amountFen={order.totalFen}
+          onClose={() => {
+            setRefunding(false);
+          }}
+          onRequested={async () => {
+            await reload();
+            refundSent.current = true;
+            setRefunding(false);
+          }}
+          onRefused={() => {
+            void reload();
+          }}
+        />
+      ) : null}
 
       <p className="order-links">
         <Link
@@ -130,23 +195,17 @@ function OrderSummary({
   locale: ReturnType<typeof useRouteLocale>;
 }) {
   const { t } = useLingui();
-  const rows: [string, string][] = [
+  const dateOf = (iso: string | null) =>
+    iso === null ? null : formatDate(iso, locale);
+  const rows: FieldRow[] = [
     [t`服务`, order.product.title],
     [t`方案`, order.option.label],
     [t`单价`, formatPriceFen(order.unitPriceFen)],
     [t`数量`, String(order.quantity)],
-    ...(order.beneficiaryName === null
-      ? []
-      : [[t`受益人`, order.beneficiaryName] as [string, string]]),
-    ...(order.birthDate === null
-      ? []
-      : [
-          [t`出生日期`, formatDate(order.birthDate, locale)] as [
-            string,
-            string,
-          ],
-        ]),
-    ...(order.wish === null ? [] : [[t`心愿`, order.wish] as [string, string]]),
+    [t`法事日期`, dateOf(order.plannedAt)],
+    [t`受益人`, order.beneficiaryName],
+    [t`出生日期`, dateOf(order.birthDate)],
+    [t`心愿`, order.wish],
     [t`祈福墙展示`, order.showOnWall ? t`匿名展示` : t`不展示`],
     [t`订单号`, order.masterOrderNo],
     [t`下单时间`, formatDateTime(order.createdAt, locale)],
@@ -157,14 +216,7 @@ function OrderSummary({
       <h2 id="order-summary">
         <Trans>订单信息</Trans>
       </h2>
-      <dl className="order-fields">
-        {rows.map(([label, value]) => (
-          <div key={label} className="order-field">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <OrderFields rows={rows} />
     </section>
   );
 }

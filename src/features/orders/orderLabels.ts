@@ -20,5 +20,7 @@ export const ACTOR_LABELS: Readonly<
   user: msg`本人`,
   system: msg`系统`,
   wechat_pay: msg`微信支付`,
-  admin: msg`客服`,
+  admin: msg({ message: "客服", context: "order timeline actor" }),
+  staff: msg({ message: "客服", context: "order timeline actor" }),
+  monk: msg({ message: "法师", context: "order timeline actor" }),
 };

@@ -12,6 +12,7 @@ import {
 import { installFakeApi, type FakeApi } from "../../fakeApi";
 import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
 import { renderApp, resetApp, signIn } from "../../renderApp";
+import { openOrder } from "./openOrder";
 import { paidAtNextPoll } from "../pay/payBrowser";
 
 let api: FakeApi;
@@ -25,23 +26,12 @@ afterEach(() => {
   resetApp();
 });
 
-async function openOrder(masterOrderNo: string) {
-  signIn(api);
-  const view = renderApp(`/order?masterOrderNo=${masterOrderNo}`);
-  await screen.findByRole(
-    "heading",
-    { level: 1, name: "订单详情" },
-    { timeout: 5000 },
-  );
-  return view;
-}
-
 it("shows the order, its timeline and the time left to pay", async () => {
   const order = commerce.seed({
     createdAt: new Date().toISOString(),
     payBefore: new Date(Date.now() + 125_000).toISOString(),
   });
-  await openOrder(order.masterOrderNo);
+  await openOrder(api, order.masterOrderNo);
   expect(screen.getAllByText("待支付").length).toBeGreaterThan(0);
   expect(screen.getByText(order.masterOrderNo)).toBeDefined();
   expect(screen.getByText("家人平安")).toBeDefined();
@@ -54,7 +44,7 @@ it("shows the order, its timeline and the time left to pay", async () => {
 
 it("reads an 18-digit order number from a plain URL without losing digits", async () => {
   const order = commerce.seed();
-  await openOrder(order.masterOrderNo);
+  await openOrder(api, order.masterOrderNo);
   const [call] = commerce.callsTo("order/v1/detail");
   expect(call?.query.get("masterOrderNo")).toBe(order.masterOrderNo);
 });
@@ -63,7 +53,7 @@ it("opens an order whose number a JavaScript number prints back unchanged (…50
   // NOTE: about 1 order number in 32 is such a number; the router's decoder used to turn it
   // into a number, and the page showed 404.
   const order = commerce.seed({ masterOrderNo: "202611224865936500" });
-  await openOrder(order.masterOrderNo);
+  await openOrder(api, order.masterOrderNo);
   expect(screen.getByText(order.masterOrderNo)).toBeDefined();
   const [call] = commerce.callsTo("order/v1/detail");
   expect(call?.query.get("masterOrderNo")).toBe(order.masterOrderNo);
@@ -100,7 +90,7 @@ it("shows the 404 screen for an order the server does not show me", async () => 
 it("pays with Native: QR code, emulator cashier link, polling every 2 s until the server says paid", async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const order = commerce.seed();
-  await openOrder(order.masterOrderNo);
+  await openOrder(api, order.masterOrderNo);
   fireEvent.click(screen.getByRole("button", { name: "立即支付" }));
   const qr = await screen.findByRole(
     "img",
@@ -137,7 +127,7 @@ it("shows a failure to start payment with the server's message and lets the user
     { status: "cancelled" },
   );
   const order = commerce.seed();
-  await openOrder(order.masterOrderNo);
+  await openOrder(api, order.masterOrderNo);
   fireEvent.click(screen.getByRole("button", { name: "立即支付" }));
   expect(
     await screen.findByText("该订单状态为「已取消」，无法支付", undefined, {
@@ -157,7 +147,7 @@ it("shows a failure to start payment with the server's message and lets the user
 
 it("cancels after a confirmation and shows the cancelled order", async () => {
   const order = commerce.seed();
-  await openOrder(order.masterOrderNo);
+  await openOrder(api, order.masterOrderNo);
   fireEvent.click(screen.getByRole("button", { name: "取消订单" }));
   fireEvent.click(screen.getByRole("button", { name: "再想想" }));
   expect(commerce.callsTo("order/v1/cancel")).toHaveLength(0);
@@ -176,7 +166,7 @@ it("offers no payment once the time to pay has run out", async () => {
   const order = commerce.seed({
     payBefore: new Date(Date.now() - 1000).toISOString(),
   });
-  await openOrder(order.masterOrderNo);
+  await openOrder(api, order.masterOrderNo);
   expect(screen.getByText("支付已超时，订单即将关闭")).toBeDefined();
   expect(
     screen.getByRole<HTMLButtonElement>("button", { name: "立即支付" })
@@ -186,7 +176,7 @@ it("offers no payment once the time to pay has run out", async () => {
 
 it("an order opened already paid shows the lamp lit, without lighting it again", async () => {
   const order = commerce.seed({ status: "in_service", payBefore: null });
-  await openOrder(order.masterOrderNo);
+  await openOrder(api, order.masterOrderNo);
   const blessing = screen.getByRole("region", { name: "心灯已燃" });
   expect(blessing.classList.contains("is-lighting")).toBe(false);
   expect(blessing.querySelector("svg.blessing-lamp")).not.toBeNull();
