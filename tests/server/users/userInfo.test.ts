@@ -49,7 +49,6 @@ describeEachDatabase("user/v1/info", (database) => {
         isMonk: 1,
         isManager: 0,
         isAdmin: 0,
-        isAdmin: 0,
         avatarUrl: "/images/monks/huiming.svg",
         nickname: "慧明法师",
         online: false,
