@@ -33,7 +33,9 @@ import { Route as Char123LocaleChar125MyOrderIndexRouteImport } from './routes/{
 import { Route as Char123LocaleChar125MyOrderInviteRecordRouteImport } from './routes/{-$locale}/myOrder/inviteRecord'
 import { Route as Char123LocaleChar125PrayerAgreementRouteImport } from './routes/{-$locale}/prayer/agreement'
 import { Route as Char123LocaleChar125ProductDetailsIdRouteImport } from './routes/{-$locale}/productDetails/$id'
+import { Route as Char123LocaleChar125StaffOrdersRouteImport } from './routes/{-$locale}/staff/orders'
 import { Route as Char123LocaleChar125ProductDetailsOrderConfirmIdRouteImport } from './routes/{-$locale}/productDetails/orderConfirm.$id'
+import { Route as Char123LocaleChar125StaffOrdersMasterIdRouteImport } from './routes/{-$locale}/staff/orders.$masterId'
 
 const Char123LocaleChar125RouteRoute =
   Char123LocaleChar125RouteRouteImport.update({
@@ -179,11 +181,23 @@ const Char123LocaleChar125ProductDetailsIdRoute =
     path: '/productDetails/$id',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125StaffOrdersRoute =
+  Char123LocaleChar125StaffOrdersRouteImport.update({
+    id: '/staff/orders',
+    path: '/staff/orders',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125ProductDetailsOrderConfirmIdRoute =
   Char123LocaleChar125ProductDetailsOrderConfirmIdRouteImport.update({
     id: '/productDetails/orderConfirm/$id',
     path: '/productDetails/orderConfirm/$id',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125StaffOrdersMasterIdRoute =
+  Char123LocaleChar125StaffOrdersMasterIdRouteImport.update({
+    id: '/$masterId',
+    path: '/$masterId',
+    getParentRoute: () => Char123LocaleChar125StaffOrdersRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -208,10 +222,12 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
+  '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/my/': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
   '/{-$locale}/productDetails/orderConfirm/$id': typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRoute
+  '/{-$locale}/staff/orders/$masterId': typeof Char123LocaleChar125StaffOrdersMasterIdRoute
 }
 export interface FileRoutesByTo {
   '/{-$locale}/callback': typeof Char123LocaleChar125CallbackRoute
@@ -234,10 +250,12 @@ export interface FileRoutesByTo {
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
+  '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
   '/{-$locale}/blessing': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/my': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder': typeof Char123LocaleChar125MyOrderIndexRoute
   '/{-$locale}/productDetails/orderConfirm/$id': typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRoute
+  '/{-$locale}/staff/orders/$masterId': typeof Char123LocaleChar125StaffOrdersMasterIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -262,10 +280,12 @@ export interface FileRoutesById {
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
+  '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/my/': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
   '/{-$locale}/productDetails/orderConfirm/$id': typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRoute
+  '/{-$locale}/staff/orders/$masterId': typeof Char123LocaleChar125StaffOrdersMasterIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -291,10 +311,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
+    | '/{-$locale}/staff/orders'
     | '/{-$locale}/blessing/'
     | '/{-$locale}/my/'
     | '/{-$locale}/myOrder/'
     | '/{-$locale}/productDetails/orderConfirm/$id'
+    | '/{-$locale}/staff/orders/$masterId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$locale}/callback'
@@ -317,10 +339,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
+    | '/{-$locale}/staff/orders'
     | '/{-$locale}/blessing'
     | '/{-$locale}/my'
     | '/{-$locale}/myOrder'
     | '/{-$locale}/productDetails/orderConfirm/$id'
+    | '/{-$locale}/staff/orders/$masterId'
   id:
     | '__root__'
     | '/{-$locale}'
@@ -344,10 +368,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
+    | '/{-$locale}/staff/orders'
     | '/{-$locale}/blessing/'
     | '/{-$locale}/my/'
     | '/{-$locale}/myOrder/'
     | '/{-$locale}/productDetails/orderConfirm/$id'
+    | '/{-$locale}/staff/orders/$masterId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -524,6 +550,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125ProductDetailsIdRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/staff/orders': {
+      id: '/{-$locale}/staff/orders'
+      path: '/staff/orders'
+      fullPath: '/{-$locale}/staff/orders'
+      preLoaderRoute: typeof Char123LocaleChar125StaffOrdersRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/productDetails/orderConfirm/$id': {
       id: '/{-$locale}/productDetails/orderConfirm/$id'
       path: '/productDetails/orderConfirm/$id'
@@ -531,8 +564,30 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125ProductDetailsOrderConfirmIdRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/staff/orders/$masterId': {
+      id: '/{-$locale}/staff/orders/$masterId'
+      path: '/$masterId'
+      fullPath: '/{-$locale}/staff/orders/$masterId'
+      preLoaderRoute: typeof Char123LocaleChar125StaffOrdersMasterIdRouteImport
+      parentRoute: typeof Char123LocaleChar125StaffOrdersRoute
+    }
   }
 }
+
+interface Char123LocaleChar125StaffOrdersRouteChildren {
+  Char123LocaleChar125StaffOrdersMasterIdRoute: typeof Char123LocaleChar125StaffOrdersMasterIdRoute
+}
+
+const Char123LocaleChar125StaffOrdersRouteChildren: Char123LocaleChar125StaffOrdersRouteChildren =
+  {
+    Char123LocaleChar125StaffOrdersMasterIdRoute:
+      Char123LocaleChar125StaffOrdersMasterIdRoute,
+  }
+
+const Char123LocaleChar125StaffOrdersRouteWithChildren =
+  Char123LocaleChar125StaffOrdersRoute._addFileChildren(
+    Char123LocaleChar125StaffOrdersRouteChildren,
+  )
 
 interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125CallbackRoute: typeof Char123LocaleChar125CallbackRoute
@@ -555,6 +610,7 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125MyOrderInviteRecordRoute: typeof Char123LocaleChar125MyOrderInviteRecordRoute
   Char123LocaleChar125PrayerAgreementRoute: typeof Char123LocaleChar125PrayerAgreementRoute
   Char123LocaleChar125ProductDetailsIdRoute: typeof Char123LocaleChar125ProductDetailsIdRoute
+  Char123LocaleChar125StaffOrdersRoute: typeof Char123LocaleChar125StaffOrdersRouteWithChildren
   Char123LocaleChar125BlessingIndexRoute: typeof Char123LocaleChar125BlessingIndexRoute
   Char123LocaleChar125MyIndexRoute: typeof Char123LocaleChar125MyIndexRoute
   Char123LocaleChar125MyOrderIndexRoute: typeof Char123LocaleChar125MyOrderIndexRoute
@@ -590,6 +646,8 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
       Char123LocaleChar125PrayerAgreementRoute,
     Char123LocaleChar125ProductDetailsIdRoute:
       Char123LocaleChar125ProductDetailsIdRoute,
+    Char123LocaleChar125StaffOrdersRoute:
+      Char123LocaleChar125StaffOrdersRouteWithChildren,
     Char123LocaleChar125BlessingIndexRoute:
       Char123LocaleChar125BlessingIndexRoute,
     Char123LocaleChar125MyIndexRoute: Char123LocaleChar125MyIndexRoute,

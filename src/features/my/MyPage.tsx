@@ -1,6 +1,7 @@
 // /my (signed-in users), shaped like the "我的" page of the apps people know: the profile header
 // (phone binding below it when no phone is bound), the order shortcuts with their counts, a short
-// menu to the sub-pages (invitations, the fate sign-up, the manager application, settings),
+// menu to the sub-pages (the order desk for staff, monks and admins, invitations, the fate sign-up,
+// the manager application, settings),
 // contacting service, and signing out. Shows a placeholder until the user info has loaded.
 import { useRef } from "react";
 import { Link } from "@tanstack/react-router";
@@ -15,7 +16,8 @@ import { BindPhoneForm } from "./BindPhoneForm";
 import { ProfileCard } from "./ProfileCard";
 import { OrderShortcuts } from "./OrderShortcuts";
 import { SignOutCard } from "./SignOutCard";
-import { BadgeIcon, GearIcon, GiftIcon } from "./myIcons";
+import { BadgeIcon, GearIcon, GiftIcon, LampIcon } from "./myIcons";
+import { canUseStaffDesk } from "../staff/staffAccess";
 import "../../ui/field.css";
 import "./my.css";
 
@@ -60,6 +62,15 @@ export function MyPage() {
       <nav className="my-section" aria-label={t`更多`}>
         <ul className="menu card my-menu">
           {[
+            ...(canUseStaffDesk(user)
+              ? [
+                  {
+                    to: "/{-$locale}/staff/orders",
+                    Icon: LampIcon,
+                    label: t`订单工作台`,
+                  } as const,
+                ]
+              : []),
             { to: "/{-$locale}/my/invite", Icon: GiftIcon, label: t`邀请好友` },
             {
               to: "/{-$locale}/register",
