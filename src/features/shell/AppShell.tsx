@@ -6,7 +6,7 @@ import { Trans } from "@lingui/react/macro";
 import { Header } from "./Header";
 import { TabBar } from "./TabBar";
 import { Toast } from "../toast/Toast";
-import { InviteOffer } from "../invites/InviteOffer";
+import { InviteOfferGate } from "../invites/InviteOfferGate";
 import { useUnreadIndicators } from "./unreadIndicators";
 import { useUnreadTotal } from "./useUnreadTotal";
 
@@ -21,7 +21,7 @@ export function AppShell() {
       <Toast />
       <Header />
       <main id="main" className="shell-main" tabIndex={-1}>
-        <InviteOffer />
+        <InviteOfferGate />
         <Outlet />
       </main>
       <TabBar unread={unread} />

@@ -92,6 +92,17 @@ export const PAGES: readonly PageEntry[] = [
     path: () => "/my/invite",
   },
   { route: "/{-$locale}/myOrder/", signedIn: true, path: () => "/myOrder" },
+  // NOTE: as the demo user both show the desk's "no access" page, which is what gets scanned.
+  {
+    route: "/{-$locale}/staff/orders",
+    signedIn: true,
+    path: () => "/staff/orders",
+  },
+  {
+    route: "/{-$locale}/staff/orders/$masterId",
+    signedIn: true,
+    path: () => "/staff/orders/1",
+  },
   {
     route: "/{-$locale}/myOrder/inviteRecord",
     signedIn: true,
