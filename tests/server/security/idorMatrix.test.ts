@@ -30,6 +30,7 @@ import { IM_ROUTES } from "./support/imRoutes";
 import { OTHER_ROUTES } from "./support/otherRoutes";
 import { OWNED_ROUTES } from "./support/ownedRoutes";
 import { PUSH_ROUTES } from "./support/pushRoutes";
+import { TEMPLE_ROUTES } from "./support/templeRoutes";
 import {
   envelopeOf,
   leakedSecrets,
@@ -48,7 +49,13 @@ function mergeTables(...tables: RouteTable[]): RouteTable {
     }
   return merged;
 }
-const TABLE = mergeTables(OTHER_ROUTES, OWNED_ROUTES, IM_ROUTES, PUSH_ROUTES);
+const TABLE = mergeTables(
+  OTHER_ROUTES,
+  TEMPLE_ROUTES,
+  OWNED_ROUTES,
+  IM_ROUTES,
+  PUSH_ROUTES,
+);
 
 describeEachDatabase("IDOR matrix over HTTP", (database) => {
   let w: IdorWorld;
