@@ -27,6 +27,8 @@ export const CHANGED_BY_REFUSALS: Readonly<Record<string, string>> = {
 export const FOREIGN_FORMATS: Readonly<Record<string, string>> = {
   "/api/app/pay/v1/notify":
     "WeChat Pay's notification answer is its own {code,message} (SUCCESS / FAIL)",
+  "/api/app/pay/v1/refund/notify":
+    "WeChat Pay's refund notification answer is its own {code,message} (SUCCESS / FAIL)",
 };
 
 /** Answers must arrive within this (a stall is a failure; generous for a busy machine). */
