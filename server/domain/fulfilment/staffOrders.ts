@@ -16,7 +16,7 @@ import {
 } from "../orders/orderQueries";
 import { presentOrderDetail } from "../orders/present";
 import type { StaffOrderDetailDto } from "./schemas";
-import { orderScope, type StaffMember } from "./staffAccess";
+import { assertMayWorkOn, orderScope, type StaffMember } from "./staffAccess";
 
 export interface StaffOrdersFilter {
   queue: StaffOrderQueue;
@@ -157,15 +157,8 @@ export async function staffOrderDetail(
   locale: Locale,
   publicUrl: string,
 ): Promise<StaffOrderDetailDto> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`select o.id from orders o
-      join products p on p.id = o.product_id
-      where o.id = ${orderId} and ${orderScope(staff)}`),
-  );
-  const [view] = await findOrderViews(
-    db,
-    rows.map((row) => row.id),
-  );
+  await assertMayWorkOn(db, staff, orderId);
+  const [view] = await findOrderViews(db, [orderId]);
   if (view === undefined)
     throw new HttpError("ORDER_NOT_FOUND", "order not found");
   const [detail] = await staffDetails(db, staff, [view], locale, publicUrl);
