@@ -1,5 +1,9 @@
-// Loads a locale's compiled catalog and activates it in Lingui. cn is bundled; tw and en are
-// separate chunks. A failed load logs "Failed locale loading" and keeps the previous locale.
+// Loads a locale's compiled catalogs and activates it in Lingui. The app's catalog (`messages`):
+// cn is bundled, tw and en are separate chunks. The temple's side (`src/temple/`: order desk,
+// workspace, admin) has its own catalog (`temple`), loaded by its routes with
+// `loadCatalogPart("temple")` and then kept for every later switch: what only staff read does not
+// weigh on the first visit of a buyer. A failed load logs "Failed locale loading" and keeps the
+// previous locale.
 import { i18n, type Messages } from "@lingui/core";
 import { messages as cnMessages } from "../../locales/cn/messages.po";
 import { DEFAULT_LOCALE, HTML_LANG, type Locale } from "./locales";
@@ -12,6 +16,21 @@ export const catalogLoaders: Record<Locale, CatalogLoader> = {
   en: () => import("../../locales/en/messages.po"),
 };
 
+/** Catalogs beside the app's, each loaded only by the routes that need it. */
+export const catalogPartLoaders = {
+  temple: {
+    cn: () => import("../../locales/cn/temple.po"),
+    tw: () => import("../../locales/tw/temple.po"),
+    en: () => import("../../locales/en/temple.po"),
+  },
+} satisfies Record<string, Record<Locale, CatalogLoader>>;
+export type CatalogPart = keyof typeof catalogPartLoaders;
+
+/** Parts some route asked for: every locale activated later loads them too. */
+const wantedParts = new Set<CatalogPart>();
+/** `${part}:${locale}` already merged into Lingui's messages. */
+const loadedParts = new Set<string>();
+
 let latestRequest = 0;
 
 /** Activates the bundled default catalog synchronously (before the first render). */
@@ -21,9 +40,34 @@ export function initI18n(): void {
   document.documentElement.lang = HTML_LANG[DEFAULT_LOCALE];
 }
 
+/** The parts wanted but not yet loaded for `locale`, loaded (not merged yet). */
+async function fetchParts(locale: Locale): Promise<Messages[]> {
+  const missing = [...wantedParts].filter(
+    (part) => !loadedParts.has(`${part}:${locale}`),
+  );
+  const loaded = await Promise.all(
+    missing.map((part) => catalogPartLoaders[part][locale]()),
+  );
+  missing.forEach((part) => loadedParts.add(`${part}:${locale}`));
+  return loaded.map((module) => module.messages);
+}
+
 /**
- * Activates `locale`, loading its catalog first when needed. Resolves to false (and keeps the
- * current locale) when the catalog fails to load or a later call superseded this one.
+ * Makes sure `part`'s messages are there for the active locale (and for every locale activated
+ * later). Rejects when the chunk fails to load; the route then shows its error screen.
+ */
+export async function loadCatalogPart(part: CatalogPart): Promise<void> {
+  wantedParts.add(part);
+  const locale = i18n.locale as Locale;
+  const parts = await fetchParts(locale);
+  // NOTE: merged into the locale it was loaded for, even if a switch happened meanwhile.
+  for (const messages of parts) i18n.load(locale, messages);
+}
+
+/**
+ * Activates `locale`, loading its catalog (and the parts already in use) first when needed.
+ * Resolves to false (and keeps the current locale) when a catalog fails to load or a later call
+ * superseded this one.
  */
 export async function activateLocale(
   locale: Locale,
@@ -32,9 +76,17 @@ export async function activateLocale(
   const request = ++latestRequest;
   if (i18n.locale === locale) return true;
   try {
-    const { messages } = await loaders[locale]();
-    if (request !== latestRequest) return false;
+    const [{ messages }, parts] = await Promise.all([
+      loaders[locale](),
+      fetchParts(locale),
+    ]);
+    if (request !== latestRequest) {
+      // NOTE: keep what was fetched (fetchParts marked it loaded) for when this locale comes back.
+      for (const part of parts) i18n.load(locale, part);
+      return false;
+    }
     i18n.load(locale, messages);
+    for (const part of parts) i18n.load(locale, part);
     i18n.activate(locale);
     document.documentElement.lang = HTML_LANG[locale];
     return true;

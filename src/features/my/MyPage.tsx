@@ -17,7 +17,7 @@ import { ProfileCard } from "./ProfileCard";
 import { OrderShortcuts } from "./OrderShortcuts";
 import { SignOutCard } from "./SignOutCard";
 import { BadgeIcon, GearIcon, GiftIcon, LampIcon } from "./myIcons";
-import { canUseStaffDesk } from "../staff/staffAccess";
+import { canUseStaffDesk } from "../../temple/desk/staffAccess";
 import "../../ui/field.css";
 import "./my.css";
 

@@ -4,7 +4,9 @@ import { i18n } from "@lingui/core";
 import {
   activateLocale,
   catalogLoaders,
+  catalogPartLoaders,
   initI18n,
+  loadCatalogPart,
 } from "../../../src/i18n/activateLocale";
 
 afterEach(() => {
@@ -60,4 +62,23 @@ it("a later switch wins over a slower earlier one", async () => {
   release();
   await expect(first).resolves.toBe(false);
   expect(i18n.locale).toBe("tw");
+});
+
+// NOTE: last in the file: a loaded part stays wanted for the module's lifetime.
+it("loads the temple's catalog only when asked, and with every later switch", async () => {
+  const { messages: appEn } = await catalogLoaders.en();
+  const { messages: templeEn } = await catalogPartLoaders.temple.en();
+  const { messages: templeTw } = await catalogPartLoaders.temple.tw();
+  const templeOnly = Object.keys(templeEn).find((id) => !(id in appEn));
+  if (templeOnly === undefined) throw new Error("no temple-only message");
+
+  await activateLocale("en");
+  expect(i18n.messages[templeOnly]).toBeUndefined();
+
+  await loadCatalogPart("temple");
+  expect(i18n.messages[templeOnly]).toEqual(templeEn[templeOnly]);
+
+  await activateLocale("tw");
+  expect(i18n.messages[templeOnly]).toEqual(templeTw[templeOnly]);
+  expect(templeTw[templeOnly]).not.toEqual(templeEn[templeOnly]);
 });

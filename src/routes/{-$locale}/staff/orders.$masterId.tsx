@@ -1,9 +1,10 @@
 // `/staff/orders/$masterId`: one order in the desk's detail pane (numeric id, else 404; an order
 // the caller may not handle says so in the pane).
 import { createFileRoute } from "@tanstack/react-router";
+import { loadCatalogPart } from "../../../i18n/activateLocale";
 import { rethrowMissing } from "../../../router/notFound";
 import { parseId } from "../../../router/params";
-import { StaffOrderPane } from "../../../features/staff/StaffOrderPane";
+import { StaffOrderPane } from "../../../temple/desk/StaffOrderPane";
 
 export const Route = createFileRoute("/{-$locale}/staff/orders/$masterId")({
   params: {
@@ -11,7 +12,10 @@ export const Route = createFileRoute("/{-$locale}/staff/orders/$masterId")({
     stringify: ({ masterId }) => ({ masterId: String(masterId) }),
   },
   loader: async ({ context, params, abortController }) => {
-    const { loadOrder } = await import("../../../features/staff/staffLoaders");
+    const [{ loadOrder }] = await Promise.all([
+      import("../../../temple/desk/staffLoaders"),
+      loadCatalogPart("temple"),
+    ]);
     return loadOrder(
       params.masterId,
       context.locale,

@@ -1,9 +1,10 @@
 // `/staff/orders?queue=&page=`: the order desk of service staff, monks and admins (signed-in; others
 // see the "no access" screen). The open order is the child route below.
 import { createFileRoute } from "@tanstack/react-router";
+import { loadCatalogPart } from "../../../i18n/activateLocale";
 import { runMiddleware } from "../../../router/middleware";
-import { validateStaffSearch } from "../../../features/staff/staffSearch";
-import { StaffDeskPage } from "../../../features/staff/StaffDeskPage";
+import { validateStaffSearch } from "../../../temple/desk/staffSearch";
+import { StaffDeskPage } from "../../../temple/desk/StaffDeskPage";
 
 export const Route = createFileRoute("/{-$locale}/staff/orders")({
   validateSearch: validateStaffSearch,
@@ -15,7 +16,10 @@ export const Route = createFileRoute("/{-$locale}/staff/orders")({
   staleTime: 30_000,
   // NOTE: the desk's calls load with it, not with the first page (its initial bundle budget).
   loader: async ({ context, deps, abortController }) => {
-    const { loadQueue } = await import("../../../features/staff/staffLoaders");
+    const [{ loadQueue }] = await Promise.all([
+      import("../../../temple/desk/staffLoaders"),
+      loadCatalogPart("temple"),
+    ]);
     return loadQueue(deps, context.locale, abortController.signal);
   },
   component: StaffDeskPage,

@@ -10,7 +10,7 @@ import type {
 import type { Locale } from "../../api/types";
 import { formatDate, formatDateTime, formatPriceFen } from "../../lib/format";
 import { ChatIcon } from "../../ui/icons";
-import { ChatWithLink } from "../chatEntry/ChatWithLink";
+import { ChatWithLink } from "../../features/chatEntry/ChatWithLink";
 import { REFUND_LABELS } from "./staffLabels";
 
 type Row = readonly [label: string, value: ReactNode];

@@ -8,7 +8,7 @@ import { FULFILMENT_LIMITS } from "#contract";
 import { refusalTextOf } from "../../api/ApiError";
 import { deleteUpload, uploadProofPhoto } from "../../api/staff";
 import { sessionErrorMessage } from "../../i18n/errorMessages";
-import { ImageRefused, prepareImage } from "../destiny/imageFile";
+import { ImageRefused, prepareImage } from "../../features/destiny/imageFile";
 import type { PhotoState } from "./staffForms";
 
 export interface ProofPhoto {

@@ -6,10 +6,10 @@ import type { StaffTimelineEntry } from "../../api/staff";
 import type { Locale } from "../../api/types";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { ourMediaUrl } from "../../api/mediaOrigins";
-import { ORDER_STATUS_LABELS } from "../orders/orderLabels";
-import { PhotoViewer } from "../orders/PhotoViewer";
-import { usePhotoViewer } from "../orders/usePhotoViewer";
-import "../orders/orders.css";
+import { ORDER_STATUS_LABELS } from "../../features/orders/orderLabels";
+import { PhotoViewer } from "../../features/orders/PhotoViewer";
+import { usePhotoViewer } from "../../features/orders/usePhotoViewer";
+import "../../features/orders/orders.css";
 import { actorLabel } from "./staffLabels";
 
 /**

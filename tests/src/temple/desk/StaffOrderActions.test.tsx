@@ -16,7 +16,7 @@ import {
   addDays,
   localDay,
   plannedAtOf,
-} from "../../../../src/features/staff/staffForms";
+} from "../../../../src/temple/desk/staffForms";
 import {
   installFakeStaffDesk,
   storedName,

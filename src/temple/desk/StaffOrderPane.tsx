@@ -7,7 +7,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { StaffOrderDetail } from "../../api/staff";
 import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
 import { BackIcon } from "../../ui/icons";
-import { ORDER_STATUS_LABELS } from "../orders/orderLabels";
+import { ORDER_STATUS_LABELS } from "../../features/orders/orderLabels";
 import { CompleteForm } from "./CompleteForm";
 import { OrderOutOfReach } from "./NoStaffAccess";
 import { CustomerCard, OrderFacts, RefundFacts } from "./OrderFacts";

@@ -1,4 +1,4 @@
-// The desk's form rules (src/features/staff/staffForms.ts) and who may open the desk
+// The desk's form rules (src/temple/desk/staffForms.ts) and who may open the desk
 // (staffAccess.ts): planned days from the day paid to a year ahead, local noon as the instant,
 // real calendar days only, photos required and all uploaded, notes and reasons counted in
 // characters as the server counts them.
@@ -12,8 +12,8 @@ import {
   localDay,
   plannedAtOf,
   plannedDayRange,
-} from "../../../../src/features/staff/staffForms";
-import { canUseStaffDesk } from "../../../../src/features/staff/staffAccess";
+} from "../../../../src/temple/desk/staffForms";
+import { canUseStaffDesk } from "../../../../src/temple/desk/staffAccess";
 
 describe("the planned day", () => {
   const now = new Date(2026, 10, 27, 9, 30);
