@@ -41,21 +41,21 @@ export async function readerLocale(db: Db, userId: number): Promise<Locale> {
     : DEFAULT_LOCALE;
 }
 
-async function staffOf(db: Db, userId: number): Promise<string | null> {
-  try {
-    return await assignedServiceUid(db, userId);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
-  }
-}
-
-async function imIdOf(db: Db, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ imId: users.imId })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.imId ?? null;
+/** The owner's chat with the temple: their IM id and their assigned staff's, or null (none yet). */
+async function chatWithTemple(
+  db: Db,
+  userId: number,
+): Promise<{ staff: string; owner: string } | null> {
+  const [staff, [row]] = await Promise.all([
+    assignedServiceUid(db, userId).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    }),
+    db.select({ imId: users.imId }).from(users).where(eq(users.id, userId)),
+  ]);
+  return staff === null || row === undefined
+    ? null
+    : { staff, owner: row.imId };
 }
 
 function textPayload(content: string, extra: Record<string, unknown>) {
@@ -77,11 +77,8 @@ export async function tellOwner(
   const im = deps.im;
   if (im === null) return false;
   try {
-    const [staff, owner] = await Promise.all([
-      staffOf(deps.db, order.userId),
-      imIdOf(deps.db, order.userId),
-    ]);
-    if (staff === null || owner === null) {
+    const chat = await chatWithTemple(deps.db, order.userId);
+    if (chat === null) {
       deps.logger.warn(
         { masterOrderNo: order.masterOrderNo, notice: notice.kind },
         "no service staff to tell the owner about their order",
@@ -91,8 +88,8 @@ export async function tellOwner(
     const locale = await readerLocale(deps.db, order.userId);
     const content = orderNoticeText(notice, order, locale);
     const result = await im.send({
-      fromUid: staff,
-      channelId: owner,
+      fromUid: chat.staff,
+      channelId: chat.owner,
       channelType: ChannelType.PERSON,
       payload: textPayload(content, {
         orderUpdate: {
@@ -127,14 +124,11 @@ export async function tellStaffOfRefundRequest(
   const im = deps.im;
   if (im === null) return false;
   try {
-    const [staff, owner] = await Promise.all([
-      staffOf(deps.db, order.userId),
-      imIdOf(deps.db, order.userId),
-    ]);
-    if (staff === null || owner === null) return false;
+    const chat = await chatWithTemple(deps.db, order.userId);
+    if (chat === null) return false;
     const result = await im.send({
-      fromUid: owner,
-      channelId: staff,
+      fromUid: chat.owner,
+      channelId: chat.staff,
       channelType: ChannelType.PERSON,
       payload: textPayload(refundRequestText(order, refund.reason), {
         refundRequest: {
