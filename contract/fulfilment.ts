@@ -33,10 +33,16 @@ export const FULFILMENT_LIMITS = {
   refundReasonMaxChars: 200,
   /** How far ahead a planned service date may lie. */
   plannedMaxDaysAhead: 366,
+  /** The staff's order search (order number, customer's nickname or IM id). */
+  searchMaxChars: 64,
 } as const;
 
-/** Work queues of the staff's order list. */
+/**
+ * Work queues of the staff's order list. agenda: a monk's day plan, the orders in service by their
+ * planned date (overdue first), then those still to start, oldest paid first.
+ */
 export const STAFF_ORDER_QUEUES = [
+  "agenda",
   "to_start",
   "in_service",
   "refund_requested",

@@ -56,6 +56,8 @@ export interface StaffOrdersParams {
   status?: OrderStatus | undefined;
   /** Only this customer's orders. */
   userId?: number | undefined;
+  /** Part of the order number, or of the customer's nickname or IM id. */
+  q?: string | undefined;
   page: number;
   pageSize: number;
   locale: Locale;

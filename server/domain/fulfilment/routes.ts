@@ -41,7 +41,7 @@ export const fulfilmentRoutes: CommercePlugin = (app, deps) => {
       schema: {
         tags,
         summary:
-          "Staff: orders to work on (to start, in service, refund requests, all); monks see their services' only",
+          "Staff: orders to work on (agenda, to start, in service, refund requests, all; q searches); monks see their services' only",
         security: BEARER,
         querystring: StaffOrdersQuery,
         response: { 200: EnvelopeOf(StaffOrderPage), ...ORDER_ERRORS },
@@ -58,6 +58,7 @@ export const fulfilmentRoutes: CommercePlugin = (app, deps) => {
           queue: request.query.queue ?? "all",
           status: request.query.status,
           userId: request.query.userId,
+          q: request.query.q,
           page,
           pageSize,
         },

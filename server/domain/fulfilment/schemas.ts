@@ -89,12 +89,19 @@ export const StaffOrdersQuery = Type.Object({
     Type.Enum([...STAFF_ORDER_QUEUES], {
       default: "all",
       description:
-        "to_start: paid; in_service; refund_requested: awaiting review; all: every paid-for order.",
+        "agenda: in service by planned date (overdue first), then paid ones to start, oldest paid first; to_start: paid; in_service; refund_requested: awaiting review; all: every paid-for order.",
     }),
   ),
   status: Type.Optional(Type.Enum([...ORDER_STATUSES])),
   /** Only this customer's orders (the workspace's context pane). */
   userId: Type.Optional(Id),
+  q: Type.Optional(
+    Type.String({
+      maxLength: FULFILMENT_LIMITS.searchMaxChars,
+      description:
+        "Search: part of the order number, or of the customer's nickname or IM id (any case; blank: no search). Applies within the queue.",
+    }),
+  ),
   page: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
   ),

@@ -1,6 +1,7 @@
-// The staff's view of orders (#22): the work queues (paid orders to start, orders in service to
-// complete, refund requests to review, or every paid-for order), optionally one customer's, limited
-// to a monk's own services; each with its detail, the customer and what the caller may do now.
+// The staff's view of orders (#22): the work queues (a monk's agenda, paid orders to start, orders
+// in service to complete, refund requests to review, or every paid-for order), optionally one
+// customer's or those a search finds, limited to a monk's own services; each with its detail, the
+// customer and what the caller may do now.
 import { OPEN_REFUND_STATUSES, type StaffOrderQueue } from "#contract";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
@@ -22,6 +23,8 @@ export interface StaffOrdersFilter {
   queue: StaffOrderQueue;
   status?: OrderStatus | undefined;
   userId?: number | undefined;
+  /** Part of the order number, or of the customer's nickname or IM id (any case). */
+  q?: string | undefined;
   page: number;
   pageSize: number;
 }
@@ -31,6 +34,13 @@ const PAID_FOR = sql`o.status in ('paid', 'in_service', 'completed', 'refunded')
 /** Each queue's condition (on o, the order, and r, its newest refund) and its working order. */
 function queueOf(queue: StaffOrderQueue) {
   switch (queue) {
+    case "agenda":
+      // NOTE: a past planned date sorts first, so the overdue ones lead the day.
+      return {
+        where: sql`o.status in ('in_service', 'paid')`,
+        order: sql`(o.status = 'paid') asc, o.planned_at asc nulls last,
+          o.paid_at asc nulls last, o.id asc`,
+      };
     case "to_start":
       return {
         where: sql`o.status = 'paid'`,
@@ -115,6 +125,21 @@ export async function staffDetails(
   });
 }
 
+/** `text` as a LIKE pattern finding it anywhere, its wildcards (and the escape) escaped. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The search's condition on o (the order) and cu (its customer); none for a blank search. */
+function searchOf(q: string | undefined) {
+  const text = q?.trim() ?? "";
+  if (text === "") return sql``;
+  const like = containsPattern(text);
+  return sql`and (lower(o.master_order_no) like ${like} escape '\\'
+    or lower(cu.nickname) like ${like} escape '\\'
+    or lower(cu.im_id) like ${like} escape '\\')`;
+}
+
 export async function listStaffOrders(
   db: Db,
   staff: StaffMember,
@@ -125,9 +150,11 @@ export async function listStaffOrders(
   const queue = queueOf(filter.queue);
   const where = sql`${orderScope(staff)} and ${queue.where}
     ${filter.status === undefined ? sql`` : sql`and o.status = ${filter.status}`}
-    ${filter.userId === undefined ? sql`` : sql`and o.user_id = ${filter.userId}`}`;
+    ${filter.userId === undefined ? sql`` : sql`and o.user_id = ${filter.userId}`}
+    ${searchOf(filter.q)}`;
   const from = sql`from orders o
     join products p on p.id = o.product_id
+    join users cu on cu.id = o.user_id
     left join lateral (
       select status, requested_at from order_refunds
       where order_id = o.id order by id desc limit 1

@@ -6,6 +6,7 @@ import type { RefundStatus, StaffOrderQueue } from "#contract";
 export const QUEUE_LABELS: Readonly<
   Record<StaffOrderQueue, MessageDescriptor>
 > = {
+  agenda: msg`日程`,
   to_start: msg`待开始`,
   in_service: msg`服务中`,
   refund_requested: msg`退款申请`,
@@ -14,6 +15,7 @@ export const QUEUE_LABELS: Readonly<
 
 export const QUEUE_EMPTY: Readonly<Record<StaffOrderQueue, MessageDescriptor>> =
   {
+    agenda: msg`没有要做的法事`,
     to_start: msg`没有等待开始的订单`,
     in_service: msg`没有服务中的订单`,
     refund_requested: msg`没有待审核的退款申请`,

@@ -17,6 +17,7 @@ export interface StaffSearch extends PageSearch {
 // NOTE: STAFF_ORDER_QUEUES spelled out (the type checker holds it to the contract's list): this
 // runs in the first page's bundle, which importing the contract's constants would grow.
 const QUEUES: Readonly<Record<StaffOrderQueue, true>> = {
+  agenda: true,
   to_start: true,
   in_service: true,
   refund_requested: true,
