@@ -1,7 +1,7 @@
 // The service staff's workspace under /api/app/staff/v1 (#22): the team's quick replies (monks read
-// them too), the private note on a customer, the customer's context beside the thread, and
-// handing a chat to another staff member or a monk. Service staff and admins only, except reading
-// quick replies.
+// them too), the private note on a customer, the customer's context beside the thread, handing a
+// chat to another staff member or a monk, and whose chats the caller answers. Service staff and
+// admins only, except reading quick replies.
 import { Type } from "typebox";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
@@ -9,8 +9,10 @@ import { BEARER, signedIn } from "../auth/authenticate";
 import { requireStaff, type StaffMember } from "../fulfilment/staffAccess";
 import type { CommercePlugin } from "../orders/commerceDeps";
 import { ORDER_ERRORS } from "../orders/schemas";
+import { assignedCustomers } from "./assignedCustomers";
 import { handOffChat, handOffTargets } from "./handOff";
 import {
+  AssignedCustomers,
   CustomerContext,
   CustomerQuery,
   DeleteQuickReplyBody,
@@ -146,6 +148,24 @@ export const workspaceRoutes: CommercePlugin = (app, deps) => {
         now(),
       );
       return ok(await customerContext(db, customer));
+    },
+  );
+
+  app.get(
+    "/staff/v1/assigned",
+    {
+      onRequest: auth.authenticate,
+      schema: {
+        tags,
+        summary:
+          "The IM ids of the customers whose chats the caller answers (at most 1000, newest first)",
+        security: BEARER,
+        response: { 200: EnvelopeOf(AssignedCustomers), ...ORDER_ERRORS },
+      },
+    },
+    async (request) => {
+      const staff = await desk(signedIn(request).userId);
+      return ok(await assignedCustomers(db, staff.userId));
     },
   );
 

@@ -103,5 +103,14 @@ export const HandOffTargets = Type.Object({
   ),
 });
 
+/** The IM ids of the customers whose chats the caller answers (newest assignment first). */
+export const AssignedCustomers = Type.Object({
+  list: Type.Array(Type.String()),
+  truncated: Type.Boolean({
+    description:
+      "More customers are assigned than the list holds (ASSIGNED_LIST_MAX, 1000).",
+  }),
+});
+
 export type QuickReplyDto = Static<typeof QuickReply>;
 export type CustomerContextDto = Static<typeof CustomerContext>;

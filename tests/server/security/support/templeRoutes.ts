@@ -3,6 +3,7 @@
 // order of another monk's service 404; the staff workspace is for service staff and admins. The
 // controls prove the reference was real without changing Alice's objects (a refusal that needs
 // the order found: no photo, nothing to review, not refundable).
+import { ADMIN_ROUTES } from "./adminRoutes";
 import type { RouteEntry, RouteTable } from "./probes";
 
 const forbidden = [403] as const;
@@ -47,6 +48,7 @@ function deskAbout(
 }
 
 export const TEMPLE_ROUTES: RouteTable = {
+  ...ADMIN_ROUTES,
   "GET order/v1/staff/detail": {
     class: "owned",
     refs: ["masterId"],
@@ -230,6 +232,29 @@ export const TEMPLE_ROUTES: RouteTable = {
     class: "self",
     refs: [],
     why: "lists staff and monks (public people) to service staff only",
+  },
+  "GET staff/v1/assigned": {
+    class: "self",
+    refs: [],
+    why: "the IM ids of the caller's own assigned customers, for service staff and admins only",
+    probes: [
+      {
+        label: "Bob (a customer) asks whose chats are assigned",
+        expect: "refused",
+        refusedWith: forbidden,
+        attempt: (w) => w.call(w.bob, "GET", "staff/v1/assigned"),
+        control: {
+          run: (w) => w.call(w.staff, "GET", "staff/v1/assigned"),
+          status: 200,
+        },
+      },
+      {
+        label: "a monk asks whose chats are assigned",
+        expect: "refused",
+        refusedWith: forbidden,
+        attempt: (w) => w.call(w.monk, "GET", "staff/v1/assigned"),
+      },
+    ],
   },
   "GET staff/v1/quickReplies": {
     class: "self",
