@@ -143,6 +143,12 @@ export const API_ERRORS = {
   /** WeChat Pay did not accept the refund (params.code is its code); nothing changed. */
   REFUND_REFUSED: 502,
 
+  // ── Admin pages (#22) ──
+  /** An admin cannot take their own admin role away (someone must stay able to run the temple). */
+  ADMIN_OWN_ROLE: 409,
+  /** An admin cannot be banned: take the admin role away first. */
+  ADMIN_NOT_BANNABLE: 409,
+
   // ── Agreements and signatures ──
   AGREEMENT_NOT_FOUND: 404,
   AGREEMENT_ORDER_NOT_PAID: 409,

@@ -5,3 +5,4 @@ export * from "./uploadLimits";
 export * from "./mediaUrl";
 export * from "./visibleText";
 export * from "./fulfilment";
+export * from "./admin";

@@ -175,6 +175,8 @@ export const API_ERROR_MESSAGES: Readonly<Record<ApiErrorReason, Sentence>> = {
   QUICK_REPLY_NOT_FOUND: () => msg`该快捷回复已被删除`,
   HAND_OFF_TARGET_INVALID: () => msg`只能转交给客服或法师`,
   REFUND_REFUSED: () => msg`微信支付未能受理退款，请稍后再试`,
+  ADMIN_OWN_ROLE: () => msg`不能撤销自己的管理员身份`,
+  ADMIN_NOT_BANNABLE: () => msg`不能封禁管理员，请先撤销其管理员身份`,
 
   AGREEMENT_NOT_FOUND: () => msg`找不到该协议`,
   AGREEMENT_ORDER_NOT_PAID: () => msg`只有已支付的订单才能发送协议`,

@@ -2,6 +2,7 @@
 // moves, the order sweep, bans. Each takes the database and writes what it did to `out`;
 // runAdmin parses argv and answers an exit code. No process handling here (see server/adminCli.ts).
 import { eq } from "drizzle-orm";
+import { ADMIN_ROLES, type AdminRole } from "#contract";
 import type { Db } from "../../db/createDb";
 import { MANAGER_STATUSES, type ManagerStatus, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
@@ -11,10 +12,10 @@ import {
   listApplications,
   rejectApplication,
 } from "../manager/managerApplications";
-import { recordAudit } from "../audit/auditLog";
 import { findOrderByNo } from "../orders/orderQueries";
 import { transitionOrder } from "../orders/transitionOrder";
 import type { SweepReport } from "../payments/OrderSweeper";
+import { setUserRole } from "./userRoles";
 
 export interface AdminDeps {
   db: Db;
@@ -38,18 +39,11 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   user:grant <imId> <role>          give a role: admin, service, monk or manager
   user:revoke <imId> <role>         take a role away`;
 
-const ROLE_COLUMNS = {
-  admin: "isAdmin",
-  service: "isService",
-  monk: "isMonk",
-  manager: "isManager",
-} as const;
-type Role = keyof typeof ROLE_COLUMNS;
-
-function role(value: string | undefined): Role {
-  if (value === undefined || !(value in ROLE_COLUMNS))
+function role(value: string | undefined): AdminRole {
+  const known = ADMIN_ROLES.find((r) => r === value);
+  if (known === undefined)
     throw new UsageError("role must be admin, service, monk or manager");
-  return value as Role;
+  return known;
 }
 
 /** A mistake in how the command was called (exit code 2). */
@@ -195,28 +189,12 @@ export async function runAdmin(
           throw new UsageError(`${command} needs an imId`);
         const which = role(args[1]);
         const on = command === "user:grant";
-        await deps.db.transaction(async (tx) => {
-          const [user] = await tx
-            .update(users)
-            .set({
-              [ROLE_COLUMNS[which]]: on ? 1 : 0,
-              updatedAt: new Date(deps.now()),
-            })
-            .where(eq(users.imId, imId))
-            .returning({ id: users.id });
-          if (user === undefined)
-            throw new HttpError(
-              "ACCOUNT_NOT_FOUND",
-              `no account has imId ${imId}`,
-            );
-          await recordAudit(tx, {
-            actorUserId: null,
-            action: "user.role",
-            targetType: "user",
-            targetId: user.id,
-            details: { role: which, on, by: "admin-cli" },
-            at: new Date(deps.now()),
-          });
+        await setUserRole(deps.db, {
+          imId,
+          role: which,
+          on,
+          actorUserId: null,
+          now: new Date(deps.now()),
         });
         deps.out(`${imId}: ${which} ${on ? "granted" : "revoked"}`);
         return 0;

@@ -2,22 +2,18 @@
 // that makes the change, so a change and its record commit (or roll back) together.
 import type { Db } from "../../db/createDb";
 import { auditEvents } from "../../db/schema";
+import type { AuditAction } from "#contract";
 
-export type AuditAction =
-  | "order.fulfil"
-  | "refund.request"
-  | "refund.approve"
-  | "refund.decline"
-  | "refund.refused"
-  | "refund.settle"
-  | "user.role"
-  | "quickReply.save"
-  | "quickReply.delete"
-  | "customerNote.save"
-  | "chat.handOff";
+// NOTE: the actions are listed once, in the contract, so the admin's audit viewer knows them all.
+export type { AuditAction };
 
 export type AuditTarget =
-  "order" | "refund" | "user" | "product" | "quickReply";
+  | "order"
+  | "refund"
+  | "user"
+  | "product"
+  | "quickReply"
+  | "managerApplication";
 
 export interface AuditRecord {
   /** null for the system (a WeChat Pay notification, the sweeper). */

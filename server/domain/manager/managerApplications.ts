@@ -2,7 +2,7 @@
 // approved); an admin approves (which sets users.isManager) or rejects with a reason. Each decision
 // is taken once, inside a transaction, on a pending application only. Applying and deciding both
 // hold the applicant's row lock, so an approval never lands between the check and the insert.
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
   type ManagerApplicationRow,
@@ -94,11 +94,18 @@ export async function applyForManager(
   }
 }
 
+/** One page of a list (the admin pages); absent: every row. */
+export interface ListPage {
+  limit: number;
+  offset: number;
+}
+
 export async function listApplications(
   db: Db,
   status?: ManagerStatus,
+  page?: ListPage,
 ): Promise<(ManagerApplicationRow & { imId: string; nickname: string })[]> {
-  const rows = await db
+  const query = db
     .select({
       application: managerApplications,
       imId: users.imId,
@@ -110,11 +117,27 @@ export async function listApplications(
       status === undefined ? undefined : eq(managerApplications.status, status),
     )
     .orderBy(asc(managerApplications.id));
+  const rows = await (page === undefined
+    ? query
+    : query.limit(page.limit).offset(page.offset));
   return rows.map((row) => ({
     ...row.application,
     imId: row.imId,
     nickname: row.nickname,
   }));
+}
+
+export async function countApplications(
+  db: Db,
+  status?: ManagerStatus,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(managerApplications)
+    .where(
+      status === undefined ? undefined : eq(managerApplications.status, status),
+    );
+  return row?.n ?? 0;
 }
 
 /** Approves a pending application and makes its user a manager. */

@@ -20,6 +20,7 @@ import { resolvePublicUrl } from "../system/runtimeConfig";
 import type { CommerceDeps, CommercePlugin } from "./commerceDeps";
 import { fulfilmentRoutes } from "../fulfilment/routes";
 import { workspaceRoutes } from "../workspace/routes";
+import { adminRoutes } from "../admin/routes";
 import { orderRoutes } from "./routes";
 
 /** What the app exposes of the order domains (tests and operators run them on demand). */
@@ -45,6 +46,7 @@ const API_PLUGINS: readonly CommercePlugin[] = [
   inviteRoutes,
   managerRoutes,
   contractRoutes,
+  adminRoutes,
 ];
 
 export async function registerCommerce(
