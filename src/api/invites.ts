@@ -14,8 +14,8 @@ export interface InviteInfo {
 }
 
 export interface InviteRecord {
+  /** Masked by the server: the first character and stars (张**, A***). */
   nickname: string;
-  avatarUrl: string;
   joinedAt: string;
   depth: number;
   paidOrders: number;
@@ -24,7 +24,13 @@ export interface InviteRecord {
 
 export type InviteRecords = Page<InviteRecord> & {
   scope: "direct" | "tree";
-  totals: { people: number; paidOrders: number; paidFen: number };
+  /** buyers: how many of them paid for at least one order. */
+  totals: {
+    people: number;
+    buyers: number;
+    paidOrders: number;
+    paidFen: number;
+  };
 };
 
 export const INVITE_RECORDS_PAGE_SIZE = 20;

@@ -40,7 +40,7 @@ export class FakeCommerce {
     total: 0,
     page: 1,
     pageSize: 20,
-    totals: { people: 0, paidOrders: 0, paidFen: 0 },
+    totals: { people: 0, buyers: 0, paidOrders: 0, paidFen: 0 },
   };
   manager: ManagerInfo = {
     status: "none",

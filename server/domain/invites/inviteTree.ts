@@ -1,6 +1,7 @@
 // Invites: binding an inviter once (unknown code, own code, a cycle or a second binding are
 // refused; bindings are serialized so concurrent ones cannot build a cycle together), and the
-// records of the people someone invited — direct ones, or the whole tree for approved managers.
+// records of the people someone invited — direct ones, or the whole tree for approved managers —
+// with their paid orders; a person there is shown by a masked nickname only (张** / A***).
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { type UserRow, users } from "../../db/schema";
@@ -81,9 +82,19 @@ export async function bindParent(
   });
 }
 
+/**
+ * A nickname as the invite records show it: its first character and stars (张三丰 → 张**,
+ * Alice → A***), so an inviter recognises people without learning more about them.
+ */
+export function maskName(nickname: string): string {
+  const chars = Array.from(nickname.trim());
+  const first = chars[0];
+  if (first === undefined) return "***";
+  return first + "*".repeat(Math.min(Math.max(chars.length - 1, 2), 3));
+}
+
 export interface InviteRecordRow {
   nickname: string;
-  avatar_url: string;
   created_at: Date | string;
   depth: number | string;
   paid_orders: number | string;
@@ -92,6 +103,7 @@ export interface InviteRecordRow {
 
 export interface InviteTotalsRow {
   people: number | string;
+  buyers: number | string;
   paid_orders: number | string;
   paid_fen: number | string;
 }
@@ -109,7 +121,7 @@ function tree(rootId: number, maxDepth: number): SQL {
       where t.depth < ${maxDepth}
     ),
     members as (
-      select u.id, u.nickname, u.avatar_url, u.created_at, t.depth,
+      select u.id, u.nickname, u.created_at, t.depth,
         coalesce(s.n, 0) as paid_orders, coalesce(s.fen, 0) as paid_fen
       from tree t join users u on u.id = t.id
       left join (
@@ -128,16 +140,17 @@ export async function inviteRecords(
   const depth = wholeTree ? MAX_TREE_DEPTH : 1;
   const [rows, totals] = await Promise.all([
     db.execute(sql`${tree(rootId, depth)}
-      select nickname, avatar_url, created_at, depth, paid_orders, paid_fen from members
+      select nickname, created_at, depth, paid_orders, paid_fen from members
       order by depth asc, created_at desc, id desc
       limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}`),
     db.execute(sql`${tree(rootId, depth)}
-      select count(*) as people, coalesce(sum(paid_orders), 0) as paid_orders,
+      select count(*) as people, count(*) filter (where paid_orders > 0) as buyers,
+        coalesce(sum(paid_orders), 0) as paid_orders,
         coalesce(sum(paid_fen), 0) as paid_fen from members`),
   ]);
   const [total] = rowsOf<InviteTotalsRow>(totals);
   return {
     rows: rowsOf<InviteRecordRow>(rows),
-    totals: total ?? { people: 0, paid_orders: 0, paid_fen: 0 },
+    totals: total ?? { people: 0, buyers: 0, paid_orders: 0, paid_fen: 0 },
   };
 }

@@ -1,6 +1,7 @@
 // Invite endpoints (signed in): my invite code and my inviter's (`user/getUserInfoWithInviteCodes`),
 // binding my inviter once (`user/bindParentInviteCode`), and the people I invited with their paid
-// orders (`invite/v1/records`; an approved manager sees the whole tree with depths and totals).
+// orders (`invite/v1/records`; an approved manager sees the whole tree with depths and totals),
+// each by a masked nickname only.
 import { eq } from "drizzle-orm";
 import { Type } from "typebox";
 import { users } from "../../db/schema";
@@ -8,7 +9,7 @@ import { EnvelopeOf, ok } from "../../http/envelope";
 import { BEARER, signedIn } from "../auth/authenticate";
 import type { CommercePlugin } from "../orders/commerceDeps";
 import { ORDER_ERRORS } from "../orders/schemas";
-import { bindParent, findUser, inviteRecords } from "./inviteTree";
+import { bindParent, findUser, inviteRecords, maskName } from "./inviteTree";
 
 const tags = ["invites"];
 
@@ -45,8 +46,10 @@ const RecordsQuery = Type.Object({
 });
 
 const InviteRecord = Type.Object({
-  nickname: Type.String(),
-  avatarUrl: Type.String(),
+  nickname: Type.String({
+    description:
+      "Masked: the first character and stars (张**, A***); no other personal data is given.",
+  }),
   joinedAt: Type.String({
     format: "date-time",
     description: "When their account was created.",
@@ -54,8 +57,8 @@ const InviteRecord = Type.Object({
   depth: Type.Integer({
     description: "1 = invited by me, 2 = by someone I invited, …",
   }),
-  paidOrders: Type.Integer(),
-  paidFen: Type.Integer(),
+  paidOrders: Type.Integer({ description: "Their paid-for orders." }),
+  paidFen: Type.Integer({ description: "What they paid for them, in fen." }),
 });
 
 const InviteRecords = Type.Object({
@@ -69,6 +72,9 @@ const InviteRecords = Type.Object({
   pageSize: Type.Integer(),
   totals: Type.Object({
     people: Type.Integer(),
+    buyers: Type.Integer({
+      description: "How many of them paid for at least one order.",
+    }),
     paidOrders: Type.Integer(),
     paidFen: Type.Integer(),
   }),
@@ -165,8 +171,7 @@ export const inviteRoutes: CommercePlugin = (app, { db, auth }) => {
       return ok({
         scope: wholeTree ? ("tree" as const) : ("direct" as const),
         list: rows.map((row) => ({
-          nickname: row.nickname,
-          avatarUrl: row.avatar_url,
+          nickname: maskName(row.nickname),
           joinedAt: new Date(row.created_at).toISOString(),
           depth: Number(row.depth),
           paidOrders: Number(row.paid_orders),
@@ -177,6 +182,7 @@ export const inviteRoutes: CommercePlugin = (app, { db, auth }) => {
         pageSize,
         totals: {
           people: Number(totals.people),
+          buyers: Number(totals.buyers),
           paidOrders: Number(totals.paid_orders),
           paidFen: Number(totals.paid_fen),
         },

@@ -1,5 +1,6 @@
-// The people I invited: totals (people, paid orders, amount), then one row per person with the
-// day they joined and what they paid; a manager sees the whole tree, indented by depth.
+// The people I invited: totals (people, those who paid, paid orders, amount), then one row per
+// person (a masked name: the server sends no more) with the day they joined and what they paid; a
+// manager sees the whole tree, indented by depth.
 import type { CSSProperties } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
@@ -31,7 +32,8 @@ export function InviteRecordPage() {
             <Trans>管理员可查看整个邀请树（缩进表示层级）。</Trans>
           ) : (
             <Trans>您直接邀请的善信。</Trans>
-          )}
+          )}{" "}
+          <Trans>为保护隐私，只显示名字的首字。</Trans>
         </p>
       </header>
       <dl className="card invite-totals" aria-label={t`合计`}>
@@ -39,6 +41,12 @@ export function InviteRecordPage() {
           <dd>{people}</dd>
           <dt>
             <Trans>人数</Trans>
+          </dt>
+        </div>
+        <div>
+          <dd>{data.totals.buyers}</dd>
+          <dt>
+            <Trans>已下单</Trans>
           </dt>
         </div>
         <div>
@@ -71,7 +79,9 @@ export function InviteRecordPage() {
                   { "--depth": String(Math.min(depth, 6)) } as CSSProperties
                 }
               >
-                <img src={record.avatarUrl} alt="" width={36} height={36} />
+                <span className="invite-record-initial" aria-hidden="true">
+                  {Array.from(record.nickname)[0]}
+                </span>
                 <span>
                   <strong>{record.nickname}</strong>
                   <span className="muted invite-record-meta">

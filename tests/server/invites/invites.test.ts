@@ -134,7 +134,7 @@ describeEachDatabase("invites", (database) => {
     expect(direct.body.data).toMatchObject({
       scope: "direct",
       total: 2,
-      totals: { people: 2, paidOrders: 2, paidFen: kid1Fen },
+      totals: { people: 2, buyers: 1, paidOrders: 2, paidFen: kid1Fen },
     });
     const kid1Record = direct.body.data.list.find(
       (r: any) => r.paidOrders === 2,
@@ -142,7 +142,6 @@ describeEachDatabase("invites", (database) => {
     expect(kid1Record).toMatchObject({ depth: 1, paidFen: kid1Fen });
     expect(Date.parse(kid1Record.joinedAt)).not.toBeNaN();
     expect(Object.keys(kid1Record).sort()).toEqual([
-      "avatarUrl",
       "depth",
       "joinedAt",
       "nickname",
@@ -158,7 +157,12 @@ describeEachDatabase("invites", (database) => {
     expect(tree.body.data).toMatchObject({
       scope: "tree",
       total: 3,
-      totals: { people: 3, paidOrders: 3, paidFen: kid1Fen + grandFen },
+      totals: {
+        people: 3,
+        buyers: 2,
+        paidOrders: 3,
+        paidFen: kid1Fen + grandFen,
+      },
     });
     expect(tree.body.data.list.map((r: any) => r.depth)).toEqual([1, 1]);
     const page2 = await get(
@@ -175,7 +179,7 @@ describeEachDatabase("invites", (database) => {
     expect(theirs.body.data).toMatchObject({
       total: 0,
       list: [],
-      totals: { people: 0, paidOrders: 0, paidFen: 0 },
+      totals: { people: 0, buyers: 0, paidOrders: 0, paidFen: 0 },
     });
     const kidView = await get(server, "invite/v1/records", kid2);
     expect(kidView.body.data.total).toBe(0);
@@ -185,5 +189,65 @@ describeEachDatabase("invites", (database) => {
       .from(orders)
       .where(eq(orders.userId, kid1.userId));
     expect(unpaid).toHaveLength(3);
+  });
+
+  it("shows each invitee by a masked name only: no phone, IM id or avatar, for a manager or not", async () => {
+    const manager = await signIn(server);
+    const named = async (nickname: string) => {
+      const who = await signIn(server);
+      await server.db
+        .update(users)
+        .set({ nickname, avatarUrl: `/avatars/${who.imId}.png` })
+        .where(eq(users.id, who.userId));
+      return who;
+    };
+    const zhang = await named("张三丰");
+    const alice = await named("Alice");
+    const li = await named("李");
+    await bind(zhang, await codeOf(manager));
+    await bind(alice, await codeOf(zhang));
+    await bind(li, await codeOf(alice));
+    const invitees = [zhang, alice, li];
+    const leaks = (body: unknown) => {
+      const text = JSON.stringify(body);
+      return invitees.flatMap((who) =>
+        [who.phone, who.imId, "张三丰", "Alice", "avatars"].filter((secret) =>
+          text.includes(secret),
+        ),
+      );
+    };
+
+    const direct = await get(server, "invite/v1/records", manager);
+    expect(direct.body.data.scope).toBe("direct");
+    expect(direct.body.data.list.map((r: any) => r.nickname)).toEqual(["张**"]);
+    expect(leaks(direct.body)).toEqual([]);
+
+    await server.db
+      .update(users)
+      .set({ isManager: 1 })
+      .where(eq(users.id, manager.userId));
+    const tree = await get(server, "invite/v1/records", manager);
+    expect(tree.body.data.scope).toBe("tree");
+    expect(tree.body.data.list.map((r: any) => [r.depth, r.nickname])).toEqual([
+      [1, "张**"],
+      [2, "A***"],
+      [3, "李**"],
+    ]);
+    for (const record of tree.body.data.list)
+      expect(Object.keys(record).sort()).toEqual([
+        "depth",
+        "joinedAt",
+        "nickname",
+        "paidFen",
+        "paidOrders",
+      ]);
+    expect(leaks(tree.body)).toEqual([]);
+    // The invitee in the middle is no manager: he sees only his own direct invitee.
+    const middle = await get(server, "invite/v1/records", alice);
+    expect(middle.body.data).toMatchObject({
+      scope: "direct",
+      total: 1,
+      list: [{ depth: 1, nickname: "李**" }],
+    });
   });
 });

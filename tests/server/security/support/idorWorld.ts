@@ -56,7 +56,8 @@ export type SecretLabel =
   | "managerName"
   | "managerReason"
   | "pushEndpoint"
-  | "inviteeNickname";
+  | "inviteeNickname"
+  | "inviteeMaskedName";
 
 export interface AliceObjects {
   /** A pending (unpaid) order. */
@@ -137,7 +138,8 @@ async function populate(
     .update(users)
     .set({ nickname, email })
     .where(eq(users.id, alice.userId));
-  const inviteeNickname = `Carol-${tag}`;
+  // NOTE: invite records show a masked name (鑫***); a rare first character makes it Alice's.
+  const inviteeNickname = `鑫Carol-${tag}`;
   await server.db
     .update(users)
     .set({ nickname: inviteeNickname })
@@ -309,8 +311,10 @@ async function populate(
     { label: "managerName", value: managerName },
     { label: "managerReason", value: managerReason },
     { label: "pushEndpoint", value: push.endpoint },
-    // NOTE: Carol appears in Alice's invite records, which are Alice's to see.
+    // NOTE: Carol appears, masked, in Alice's invite records, which are Alice's to see; her full
+    // nickname appears in nobody's answer.
     { label: "inviteeNickname", value: inviteeNickname },
+    { label: "inviteeMaskedName", value: "鑫***" },
   ];
 
   return {

@@ -66,7 +66,7 @@ export const OTHER_ROUTES: RouteTable = {
     bobReads("manager/v1/info", "managerName"),
   ]),
   "GET invite/v1/records": self("the caller's invitees", [
-    bobReads("invite/v1/records", "inviteeNickname"),
+    bobReads("invite/v1/records", "inviteeMaskedName"),
   ]),
   "GET user/getUserInfoWithInviteCodes": self("the caller's invite codes", [
     bobReads("user/getUserInfoWithInviteCodes", "inviteCode"),

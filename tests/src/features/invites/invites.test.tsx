@@ -124,16 +124,14 @@ it("/myOrder/inviteRecord shows totals and, for a manager, the tree by depth", a
     scope: "tree",
     list: [
       {
-        nickname: "甲",
-        avatarUrl: "/a.svg",
+        nickname: "甲**",
         joinedAt: "2026-11-01T00:00:00Z",
         depth: 1,
         paidOrders: 2,
         paidFen: 17600,
       },
       {
-        nickname: "乙",
-        avatarUrl: "/b.svg",
+        nickname: "B***",
         joinedAt: "2026-11-02T00:00:00Z",
         depth: 2,
         paidOrders: 0,
@@ -143,7 +141,7 @@ it("/myOrder/inviteRecord shows totals and, for a manager, the tree by depth", a
     total: 2,
     page: 1,
     pageSize: 20,
-    totals: { people: 2, paidOrders: 2, paidFen: 17600 },
+    totals: { people: 2, buyers: 1, paidOrders: 2, paidFen: 17600 },
   };
   signIn(api);
   renderApp("/myOrder/inviteRecord");
@@ -153,11 +151,23 @@ it("/myOrder/inviteRecord shows totals and, for a manager, the tree by depth", a
     { timeout: 5000 },
   );
   const totals = screen.getAllByRole("definition").map((d) => d.textContent);
-  expect(totals).toEqual(["2", "2", "¥176.00"]);
+  expect(totals).toEqual(["2", "1", "2", "¥176.00"]);
+  expect(screen.getAllByRole("term").map((term) => term.textContent)).toEqual([
+    "人数",
+    "已下单",
+    "已付订单",
+    "已付金额",
+  ]);
   expect(screen.getAllByText("¥176.00")).toHaveLength(2);
   const rows = screen.getAllByRole("listitem");
   expect(rows).toHaveLength(2);
+  expect(within(rows[0]!).getByText("甲**")).toBeDefined();
+  expect(within(rows[0]!).getByText("¥176.00")).toBeDefined();
+  expect(within(rows[1]!).getByText("B***")).toBeDefined();
   expect(within(rows[1]!).getByText(/第 2 层/)).toBeDefined();
+  expect(within(rows[1]!).getByText("¥0.00")).toBeDefined();
+  // No pictures of invitees: only their masked names.
+  expect(rows[0]!.querySelector("img")).toBeNull();
   expect(rows[1]!.style.getPropertyValue("--depth")).toBe("2");
 });
 
