@@ -120,11 +120,9 @@ export class WukongImAccounts {
       });
     } catch (error) {
       // NOTE: a busy or unreachable WuKongIM is a 503 the client retries, not a 500 (#18: at
-      // 10,000 sign-ins on a loaded machine /user/token took longer than the API deadline).
-      if (
-        error instanceof WukongImApiError &&
-        (error.failure === "timeout" || error.failure === "network")
-      )
+      // 10,000 sign-ins on a loaded machine /user/token took longer than the API deadline, or
+      // WuKongIM answered its own "context deadline exceeded").
+      if (error instanceof WukongImApiError && error.retryable)
         throw new HttpError(
           "IM_UNAVAILABLE",
           `WuKongIM did not register the token: ${error.message}`,

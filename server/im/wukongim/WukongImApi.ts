@@ -32,6 +32,8 @@ export interface WukongImApiOptions {
   baseUrl: string;
   /** Per call; default 5000 ms. */
   timeoutMs?: number;
+  /** For /user/token; default `timeoutMs` when given, else 8000 ms (see TOKEN_TIMEOUT_MS). */
+  tokenTimeoutMs?: number;
   fetch?: FetchLike;
 }
 
@@ -100,6 +102,12 @@ export interface ChannelOfUser {
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+/**
+ * /user/token waits on a Raft proposal (a new user: two) that WuKongIM gives up on after about 5 s
+ * with HTTP 400 "context deadline exceeded" (seen at 10,000 sign-ins, #18). Waiting longer than it
+ * lets its own answer — success or that refusal — arrive instead of our timeout racing it.
+ */
+const TOKEN_TIMEOUT_MS = 8_000;
 
 /** JSON.stringify with bigints written as exact number literals (Go reads them as int64). */
 function stringifyWithBigInts(body: unknown): string {
@@ -112,11 +120,14 @@ function stringifyWithBigInts(body: unknown): string {
 export class WukongImApi {
   readonly baseUrl: string;
   readonly #timeoutMs: number;
+  readonly #tokenTimeoutMs: number;
   readonly #fetch: FetchLike;
 
   constructor(options: WukongImApiOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#tokenTimeoutMs =
+      options.tokenTimeoutMs ?? options.timeoutMs ?? TOKEN_TIMEOUT_MS;
     this.#fetch = options.fetch ?? fetch;
   }
 
@@ -143,7 +154,7 @@ export class WukongImApi {
     device_flag: number;
     device_level: number;
   }): Promise<void> {
-    await this.#ok("/user/token", request);
+    await this.#ok("/user/token", request, this.#tokenTimeoutMs);
   }
 
   /**
@@ -216,8 +227,8 @@ export class WukongImApi {
   }
 
   /** A call answered `{"status":200}`. */
-  async #ok(path: string, request: unknown): Promise<void> {
-    await this.#data(path, request, statusSchema);
+  async #ok(path: string, request: unknown, timeoutMs?: number): Promise<void> {
+    await this.#data(path, request, statusSchema, timeoutMs);
   }
 
   /** POSTs `request`, checks the answer against `schema` and WuKongIM's status envelope. */
@@ -225,8 +236,14 @@ export class WukongImApi {
     path: string,
     request: unknown,
     schema: S,
+    timeoutMs = this.#timeoutMs,
   ): Promise<z.output<S>> {
-    const { text, endpoint } = await this.#call("POST", path, request);
+    const { text, endpoint } = await this.#call(
+      "POST",
+      path,
+      request,
+      timeoutMs,
+    );
     const json = this.#json(endpoint, 200, text);
     const envelope = statusSchema.safeParse(json);
     if (envelope.success && String(envelope.data.status) !== "200")
@@ -268,9 +285,10 @@ export class WukongImApi {
     method: "GET" | "POST",
     path: string,
     request: unknown,
+    timeoutMs = this.#timeoutMs,
   ): Promise<{ text: string; endpoint: string }> {
     const endpoint = `${method} ${path}`;
-    const signal = AbortSignal.timeout(this.#timeoutMs);
+    const signal = AbortSignal.timeout(timeoutMs);
     let status: number;
     let text: string;
     try {

@@ -68,12 +68,17 @@ export class WukongImApiError extends Error {
     this.wukongimMessage = details.wukongimMessage;
   }
 
-  /** Whether the same call may succeed later (timeouts, network failures, 5xx). */
+  /**
+   * Whether the same call may succeed later: timeouts, network failures, 5xx, and WuKongIM's own
+   * deadline (HTTP 400 "context deadline exceeded": a Raft proposal it gave up on under load).
+   */
   get retryable(): boolean {
     return (
       this.failure === "timeout" ||
       this.failure === "network" ||
-      (this.failure === "http" && this.httpStatus >= 500)
+      (this.failure === "http" &&
+        (this.httpStatus >= 500 ||
+          /deadline exceeded/i.test(this.wukongimMessage ?? "")))
     );
   }
 }

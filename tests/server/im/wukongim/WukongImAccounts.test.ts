@@ -109,33 +109,45 @@ describeEachDatabase("WukongImAccounts", (kind) => {
     );
   });
 
-  it("answers 503 IM_UNAVAILABLE when WuKongIM does not register the token in time, and registers it on the next try", async () => {
-    let fail = true;
-    const recorded = recordingApi(calls);
-    const accounts = accountsOn({
-      ...recorded,
-      updateToken: (r) =>
-        fail
-          ? Promise.reject(
-              new WukongImApiError({
-                endpoint: "POST /user/token",
-                failure: "timeout",
-                httpStatus: 0,
-                body: "",
-              }),
-            )
-          : recorded.updateToken(r),
-    });
-    await sessions.create(userId, meta);
-    const refused = await accounts.tokenFor(userId).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(HttpError);
-    expect(refused).toMatchObject({ status: 503, reason: "IM_UNAVAILABLE" });
-    fail = false;
-    const token = await accounts.tokenFor(userId);
-    expect(calls).toEqual([
-      { kind: "token", uid: "demo_user", token, level: DeviceLevel.SLAVE },
-    ]);
-  });
+  it.each([
+    [
+      "does not answer in time",
+      { failure: "timeout", httpStatus: 0, body: "" },
+    ],
+    [
+      "answers its own deadline",
+      {
+        failure: "http",
+        httpStatus: 400,
+        body: '{"msg":"context deadline exceeded","status":400}',
+        wukongimMessage: "context deadline exceeded",
+      },
+    ],
+  ] as const)(
+    "answers 503 IM_UNAVAILABLE when WuKongIM %s, and registers the token on the next try",
+    async (_case, why) => {
+      let fail = true;
+      const recorded = recordingApi(calls);
+      const accounts = accountsOn({
+        ...recorded,
+        updateToken: (r) =>
+          fail
+            ? Promise.reject(
+                new WukongImApiError({ endpoint: "POST /user/token", ...why }),
+              )
+            : recorded.updateToken(r),
+      });
+      await sessions.create(userId, meta);
+      const refused = await accounts.tokenFor(userId).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(HttpError);
+      expect(refused).toMatchObject({ status: 503, reason: "IM_UNAVAILABLE" });
+      fail = false;
+      const token = await accounts.tokenFor(userId);
+      expect(calls).toEqual([
+        { kind: "token", uid: "demo_user", token, level: DeviceLevel.SLAVE },
+      ]);
+    },
+  );
 
   it("replaces the token and drops every connection when a session is revoked", async () => {
     const accounts = accountsOn();

@@ -195,3 +195,45 @@ it("no answer in time is a timeout; a failed connection is a network failure", a
   expect(network).toMatchObject({ failure: "network", retryable: true });
   expect(network.cause).toBeInstanceOf(TypeError);
 });
+
+it("WuKongIM's own deadline (HTTP 400 context deadline exceeded) may be retried", async () => {
+  const error = await failure(
+    api(
+      fakeFetch(400, '{"msg":"context deadline exceeded","status":400}'),
+    ).updateToken(TOKEN),
+  );
+  expect(error).toMatchObject({
+    failure: "http",
+    httpStatus: 400,
+    wukongimMessage: "context deadline exceeded",
+    retryable: true,
+  });
+});
+
+it("the token registration has its own, longer deadline", async () => {
+  const aborted: string[] = [];
+  const slow: FetchLike = (input, init) =>
+    new Promise((resolve, reject) => {
+      const answer = setTimeout(() => {
+        resolve(new Response('{"status":200}', { status: 200 }));
+      }, 150);
+      init?.signal?.addEventListener("abort", () => {
+        clearTimeout(answer);
+        aborted.push(String(input));
+        reject(init.signal?.reason as Error);
+      });
+    });
+  const client = new WukongImApi({
+    baseUrl: "http://wukongim.test:5001",
+    fetch: slow,
+    timeoutMs: 50,
+    tokenTimeoutMs: 1_000,
+  });
+  const [token, quit] = await Promise.all([
+    client.updateToken(TOKEN),
+    failure(client.deviceQuit({ uid: "u", device_flag: -1 })),
+  ]);
+  expect(token).toBeUndefined();
+  expect(quit).toMatchObject({ failure: "timeout" });
+  expect(aborted).toEqual(["http://wukongim.test:5001/user/device_quit"]);
+});
