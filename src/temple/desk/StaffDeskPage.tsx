@@ -1,6 +1,7 @@
 // /staff/orders: the order desk of service staff, monks and admins. The queue tabs with their
-// counts and one page of the chosen queue; beside it (two panes from 960 px) or instead of it (a
-// phone) the open order. Anyone else sees the "no access" screen; nothing shows before the user's
+// counts (the agenda first: a monk's orders by planned day), the search of staff and admins, and
+// one page of the chosen queue or of what the search found; beside it (two panes from 960 px) or
+// instead of it (a phone) the open order. Anyone else sees the "no access" screen; nothing shows before the user's
 // roles are known. On a phone, closing an order gives focus back to its row.
 import { useEffect, useRef, useState } from "react";
 import {
@@ -20,6 +21,8 @@ import { PageSkeleton } from "../../ui/PageSkeleton";
 import { Pagination } from "../../ui/Pagination";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { showsTwoPanes } from "./deskLayout";
+import { StaffAgendaList } from "./StaffAgendaList";
+import { StaffOrderSearch } from "./StaffOrderSearch";
 import { NoStaffAccess } from "./NoStaffAccess";
 import { canUseStaffDesk } from "./staffAccess";
 import { QUEUE_EMPTY, QUEUE_LABELS } from "./staffLabels";
@@ -28,6 +31,7 @@ import { StaffQueueList } from "./StaffQueueList";
 import { STAFF_PAGE_SIZE } from "./staffSearch";
 import "../../ui/field.css";
 import "./staff.css";
+import "./staffAgenda.css";
 
 const route = getRouteApi("/{-$locale}/staff/orders");
 
@@ -38,10 +42,15 @@ export function StaffDeskPage() {
   // NOTE: the roles arrive with user/v1/info; nothing of the desk shows before they are known.
   if (user === null) return <PageSkeleton />;
   if (!canUseStaffDesk(user)) return <NoStaffAccess />;
-  return <StaffDesk data={data} />;
+  return (
+    <StaffDesk
+      data={data}
+      searches={user.isService === 1 || user.isAdmin === 1}
+    />
+  );
 }
 
-function StaffDesk({ data }: { data: QueueData }) {
+function StaffDesk({ data, searches }: { data: QueueData; searches: boolean }) {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const locale = useLocaleParam();
@@ -50,6 +59,8 @@ function StaffDesk({ data }: { data: QueueData }) {
     typeof params.masterId === "number" ? params.masterId : undefined;
   const [refreshing, setRefreshing] = useState(false);
   usePageTitle(t`订单工作台`);
+  const searched = data.q;
+  const found = data.page.total;
   const lastOpen = useRef<number | undefined>(undefined);
 
   useEffect(() => {
@@ -98,12 +109,25 @@ function StaffDesk({ data }: { data: QueueData }) {
       </header>
       <div className="staff-panes">
         <section className="staff-queue" aria-labelledby="staff-queue-title">
-          <h2 id="staff-queue-title" className="visually-hidden">
-            {i18n._(QUEUE_LABELS[data.queue])}
+          {searches ? <StaffOrderSearch key={data.q ?? ""} q={data.q} /> : null}
+          <h2
+            id="staff-queue-title"
+            className={data.q === undefined ? "visually-hidden" : "staff-found"}
+          >
+            {searched === undefined ? (
+              i18n._(QUEUE_LABELS[data.queue])
+            ) : (
+              <Trans>
+                “{searched}”的搜索结果：{found} 笔
+              </Trans>
+            )}
           </h2>
           <nav className="staff-tabs" aria-label={t`订单队列`}>
             {STAFF_ORDER_QUEUES.map((queue) => {
-              const count = queue === "all" ? undefined : data.counts[queue];
+              const count =
+                queue === "all" || queue === "agenda"
+                  ? undefined
+                  : data.counts[queue];
               return (
                 <Link
                   key={queue}
@@ -111,7 +135,11 @@ function StaffDesk({ data }: { data: QueueData }) {
                   params={{ locale }}
                   search={{ queue }}
                   className="staff-tab"
-                  aria-current={queue === data.queue ? "page" : undefined}
+                  aria-current={
+                    queue === data.queue && data.q === undefined
+                      ? "page"
+                      : undefined
+                  }
                 >
                   {i18n._(QUEUE_LABELS[queue])}
                   {count === undefined || count === 0 ? null : (
@@ -124,7 +152,17 @@ function StaffDesk({ data }: { data: QueueData }) {
             })}
           </nav>
           {data.page.list.length === 0 ? (
-            <p className="empty">{i18n._(QUEUE_EMPTY[data.queue])}</p>
+            <p className="empty">
+              {data.q === undefined ? (
+                i18n._(QUEUE_EMPTY[data.queue])
+              ) : (
+                <Trans>
+                  没有找到相符的订单。请检查订单号，或换用昵称、IM 号搜索。
+                </Trans>
+              )}
+            </p>
+          ) : data.queue === "agenda" && data.q === undefined ? (
+            <StaffAgendaList orders={data.page.list} />
           ) : (
             <StaffQueueList
               orders={data.page.list}

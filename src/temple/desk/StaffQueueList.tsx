@@ -1,6 +1,6 @@
 // One page of a desk queue: a row per order with the customer, what was ordered, the amount, when
-// it was paid and planned, its status and an open refund; the router marks the open order's row
-// (aria-current="page").
+// it was paid and planned, its status and an open refund (and, on the agenda, "overdue"); the
+// router marks the open order's row (aria-current="page").
 import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { StaffOrderDetail } from "../../api/staff";
@@ -27,7 +27,14 @@ export function StaffQueueList({
   );
 }
 
-function StaffQueueRow({ order }: { order: StaffOrderDetail }) {
+export function StaffQueueRow({
+  order,
+  overdue = false,
+}: {
+  order: StaffOrderDetail;
+  /** Planned for a day that has passed and not completed yet. */
+  overdue?: boolean;
+}) {
   const { i18n } = useLingui();
   const locale = useRouteLocale();
   const localeParam = useLocaleParam();
@@ -37,7 +44,7 @@ function StaffQueueRow({ order }: { order: StaffOrderDetail }) {
       : order.refund;
   return (
     <Link
-      className="card staff-row"
+      className={overdue ? "card staff-row is-overdue" : "card staff-row"}
       to="/{-$locale}/staff/orders/$masterId"
       params={{ locale: localeParam, masterId: order.masterId }}
       search={(previous) => previous}
@@ -80,6 +87,11 @@ function StaffQueueRow({ order }: { order: StaffOrderDetail }) {
           )}
         </span>
         <span className="staff-row-chips">
+          {overdue ? (
+            <span className="chip staff-overdue-chip">
+              <Trans>已逾期</Trans>
+            </span>
+          ) : null}
           {refund === null ? null : (
             <span className={`chip staff-refund-chip is-${refund.status}`}>
               {i18n._(REFUND_LABELS[refund.status])}

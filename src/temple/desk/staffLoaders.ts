@@ -35,6 +35,8 @@ export interface QueueData {
   page: Page<StaffOrderDetail>;
   /** Orders in each work queue; absent where the count could not be read. */
   counts: Partial<Record<WorkQueue, number>>;
+  /** The search the page answers, if any. */
+  q: string | undefined;
 }
 
 export interface OrderData {
@@ -56,22 +58,34 @@ export async function loadQueue(
 ): Promise<QueueData | NoAccess> {
   if (knownNoStaffer()) return NO_ACCESS;
   const queue = search.queue ?? DEFAULT_QUEUE;
-  const ask = (q: StaffOrderQueue, page: number, pageSize: number) =>
-    fetchStaffOrders({ queue: q, page, pageSize, locale }, { signal });
+  const ask = (
+    q: StaffOrderQueue,
+    page: number,
+    pageSize: number,
+    text?: string,
+  ) =>
+    fetchStaffOrders(
+      { queue: q, page, pageSize, locale, ...(text ? { q: text } : {}) },
+      { signal },
+    );
   // NOTE: a count is the `total` of a one-row page; a failed count only hides its number.
-  const counting = WORK_QUEUES.filter((q) => q !== queue).map((q) =>
+  // A searched page's total is no queue's count.
+  const counting = WORK_QUEUES.filter(
+    (q) => q !== queue || search.q !== undefined,
+  ).map((q) =>
     ask(q, 1, 1).then(
       (answer) => [q, answer.total] as const,
       () => null,
     ),
   );
   try {
-    const page = await ask(queue, search.page ?? 1, STAFF_PAGE_SIZE);
+    const page = await ask(queue, search.page ?? 1, STAFF_PAGE_SIZE, search.q);
     const counts: Partial<Record<WorkQueue, number>> = {};
     for (const entry of await Promise.all(counting))
       if (entry !== null) counts[entry[0]] = entry[1];
-    if (queue !== "all") counts[queue] = page.total;
-    return { kind: "ok", queue, page, counts };
+    if (queue !== "all" && queue !== "agenda" && search.q === undefined)
+      counts[queue] = page.total;
+    return { kind: "ok", queue, page, counts, q: search.q };
   } catch (error) {
     if (isForbidden(error)) return NO_ACCESS;
     throw error;

@@ -176,6 +176,8 @@ export class FakeStaffDesk {
 
   private inQueue(order: StaffOrderDetail, queue: string | null): boolean {
     switch (queue) {
+      case "agenda":
+        return order.status === "paid" || order.status === "in_service";
       case "to_start":
       case null:
         return order.status === "paid";
@@ -288,8 +290,13 @@ export class FakeStaffDesk {
       const queue = url.searchParams.get("queue");
       const page = Number(url.searchParams.get("page") ?? 1);
       const pageSize = Number(url.searchParams.get("pageSize") ?? 20);
+      const q = url.searchParams.get("q")?.trim().toLowerCase() ?? "";
+      const found = (o: StaffOrderDetail) =>
+        [o.masterOrderNo, o.customer.nickname, o.customer.imId].some((text) =>
+          text.toLowerCase().includes(q),
+        );
       const all = this.orders
-        .filter((o) => this.inQueue(o, queue))
+        .filter((o) => this.inQueue(o, queue) && found(o))
         .toReversed();
       return ok({
         list: all.slice((page - 1) * pageSize, page * pageSize),
