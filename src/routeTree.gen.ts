@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
 import { Route as Char123LocaleChar125IndexRouteImport } from './routes/{-$locale}/index'
+import { Route as Char123LocaleChar125AdminRouteRouteImport } from './routes/{-$locale}/admin/route'
 import { Route as Char123LocaleChar125CallbackRouteImport } from './routes/{-$locale}/callback'
 import { Route as Char123LocaleChar125DestinyRouteImport } from './routes/{-$locale}/destiny'
 import { Route as Char123LocaleChar125DynamicFamilyRouteImport } from './routes/{-$locale}/dynamicFamily'
@@ -22,6 +23,10 @@ import { Route as Char123LocaleChar125RegisterRouteImport } from './routes/{-$lo
 import { Route as Char123LocaleChar125ServicesRouteImport } from './routes/{-$locale}/services'
 import { Route as Char123LocaleChar125TempleStyleRouteImport } from './routes/{-$locale}/templeStyle'
 import { Route as Char123LocaleChar125TermsOfServiceRouteImport } from './routes/{-$locale}/terms-of-service'
+import { Route as Char123LocaleChar125AdminIndexRouteImport } from './routes/{-$locale}/admin/index'
+import { Route as Char123LocaleChar125AdminApplicationsRouteImport } from './routes/{-$locale}/admin/applications'
+import { Route as Char123LocaleChar125AdminAuditRouteImport } from './routes/{-$locale}/admin/audit'
+import { Route as Char123LocaleChar125AdminUsersRouteImport } from './routes/{-$locale}/admin/users'
 import { Route as Char123LocaleChar125BlessingIndexRouteImport } from './routes/{-$locale}/blessing/index'
 import { Route as Char123LocaleChar125BlessingIdRouteImport } from './routes/{-$locale}/blessing/$id'
 import { Route as Char123LocaleChar125MonkIdRouteImport } from './routes/{-$locale}/monk/$id'
@@ -47,6 +52,12 @@ const Char123LocaleChar125IndexRoute =
   Char123LocaleChar125IndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125AdminRouteRoute =
+  Char123LocaleChar125AdminRouteRouteImport.update({
+    id: '/admin',
+    path: '/admin',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
 const Char123LocaleChar125CallbackRoute =
@@ -114,6 +125,30 @@ const Char123LocaleChar125TermsOfServiceRoute =
     id: '/terms-of-service',
     path: '/terms-of-service',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125AdminIndexRoute =
+  Char123LocaleChar125AdminIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123LocaleChar125AdminRouteRoute,
+  } as any)
+const Char123LocaleChar125AdminApplicationsRoute =
+  Char123LocaleChar125AdminApplicationsRouteImport.update({
+    id: '/applications',
+    path: '/applications',
+    getParentRoute: () => Char123LocaleChar125AdminRouteRoute,
+  } as any)
+const Char123LocaleChar125AdminAuditRoute =
+  Char123LocaleChar125AdminAuditRouteImport.update({
+    id: '/audit',
+    path: '/audit',
+    getParentRoute: () => Char123LocaleChar125AdminRouteRoute,
+  } as any)
+const Char123LocaleChar125AdminUsersRoute =
+  Char123LocaleChar125AdminUsersRouteImport.update({
+    id: '/users',
+    path: '/users',
+    getParentRoute: () => Char123LocaleChar125AdminRouteRoute,
   } as any)
 const Char123LocaleChar125BlessingIndexRoute =
   Char123LocaleChar125BlessingIndexRouteImport.update({
@@ -202,6 +237,7 @@ const Char123LocaleChar125StaffOrdersMasterIdRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
+  '/{-$locale}/admin': typeof Char123LocaleChar125AdminRouteRouteWithChildren
   '/{-$locale}/callback': typeof Char123LocaleChar125CallbackRoute
   '/{-$locale}/destiny': typeof Char123LocaleChar125DestinyRoute
   '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
@@ -214,6 +250,9 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
   '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}/admin/applications': typeof Char123LocaleChar125AdminApplicationsRoute
+  '/{-$locale}/admin/audit': typeof Char123LocaleChar125AdminAuditRoute
+  '/{-$locale}/admin/users': typeof Char123LocaleChar125AdminUsersRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
   '/{-$locale}/my/invite': typeof Char123LocaleChar125MyInviteRoute
@@ -223,6 +262,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
+  '/{-$locale}/admin/': typeof Char123LocaleChar125AdminIndexRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/my/': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
@@ -242,6 +282,9 @@ export interface FileRoutesByTo {
   '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
   '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
   '/{-$locale}': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}/admin/applications': typeof Char123LocaleChar125AdminApplicationsRoute
+  '/{-$locale}/admin/audit': typeof Char123LocaleChar125AdminAuditRoute
+  '/{-$locale}/admin/users': typeof Char123LocaleChar125AdminUsersRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
   '/{-$locale}/my/invite': typeof Char123LocaleChar125MyInviteRoute
@@ -251,6 +294,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
+  '/{-$locale}/admin': typeof Char123LocaleChar125AdminIndexRoute
   '/{-$locale}/blessing': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/my': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder': typeof Char123LocaleChar125MyOrderIndexRoute
@@ -260,6 +304,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
+  '/{-$locale}/admin': typeof Char123LocaleChar125AdminRouteRouteWithChildren
   '/{-$locale}/callback': typeof Char123LocaleChar125CallbackRoute
   '/{-$locale}/destiny': typeof Char123LocaleChar125DestinyRoute
   '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
@@ -272,6 +317,9 @@ export interface FileRoutesById {
   '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
   '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}/admin/applications': typeof Char123LocaleChar125AdminApplicationsRoute
+  '/{-$locale}/admin/audit': typeof Char123LocaleChar125AdminAuditRoute
+  '/{-$locale}/admin/users': typeof Char123LocaleChar125AdminUsersRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
   '/{-$locale}/my/invite': typeof Char123LocaleChar125MyInviteRoute
@@ -281,6 +329,7 @@ export interface FileRoutesById {
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
+  '/{-$locale}/admin/': typeof Char123LocaleChar125AdminIndexRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/my/': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
@@ -291,6 +340,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$locale}'
+    | '/{-$locale}/admin'
     | '/{-$locale}/callback'
     | '/{-$locale}/destiny'
     | '/{-$locale}/dynamicFamily'
@@ -303,6 +353,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/templeStyle'
     | '/{-$locale}/terms-of-service'
     | '/{-$locale}/'
+    | '/{-$locale}/admin/applications'
+    | '/{-$locale}/admin/audit'
+    | '/{-$locale}/admin/users'
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
     | '/{-$locale}/my/invite'
@@ -312,6 +365,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/staff/orders'
+    | '/{-$locale}/admin/'
     | '/{-$locale}/blessing/'
     | '/{-$locale}/my/'
     | '/{-$locale}/myOrder/'
@@ -331,6 +385,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/templeStyle'
     | '/{-$locale}/terms-of-service'
     | '/{-$locale}'
+    | '/{-$locale}/admin/applications'
+    | '/{-$locale}/admin/audit'
+    | '/{-$locale}/admin/users'
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
     | '/{-$locale}/my/invite'
@@ -340,6 +397,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/staff/orders'
+    | '/{-$locale}/admin'
     | '/{-$locale}/blessing'
     | '/{-$locale}/my'
     | '/{-$locale}/myOrder'
@@ -348,6 +406,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/{-$locale}'
+    | '/{-$locale}/admin'
     | '/{-$locale}/callback'
     | '/{-$locale}/destiny'
     | '/{-$locale}/dynamicFamily'
@@ -360,6 +419,9 @@ export interface FileRouteTypes {
     | '/{-$locale}/templeStyle'
     | '/{-$locale}/terms-of-service'
     | '/{-$locale}/'
+    | '/{-$locale}/admin/applications'
+    | '/{-$locale}/admin/audit'
+    | '/{-$locale}/admin/users'
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
     | '/{-$locale}/my/invite'
@@ -369,6 +431,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/staff/orders'
+    | '/{-$locale}/admin/'
     | '/{-$locale}/blessing/'
     | '/{-$locale}/my/'
     | '/{-$locale}/myOrder/'
@@ -394,6 +457,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/{-$locale}/'
       preLoaderRoute: typeof Char123LocaleChar125IndexRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/admin': {
+      id: '/{-$locale}/admin'
+      path: '/admin'
+      fullPath: '/{-$locale}/admin'
+      preLoaderRoute: typeof Char123LocaleChar125AdminRouteRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
     '/{-$locale}/callback': {
@@ -472,6 +542,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$locale}/terms-of-service'
       preLoaderRoute: typeof Char123LocaleChar125TermsOfServiceRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/admin/': {
+      id: '/{-$locale}/admin/'
+      path: '/'
+      fullPath: '/{-$locale}/admin/'
+      preLoaderRoute: typeof Char123LocaleChar125AdminIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125AdminRouteRoute
+    }
+    '/{-$locale}/admin/applications': {
+      id: '/{-$locale}/admin/applications'
+      path: '/applications'
+      fullPath: '/{-$locale}/admin/applications'
+      preLoaderRoute: typeof Char123LocaleChar125AdminApplicationsRouteImport
+      parentRoute: typeof Char123LocaleChar125AdminRouteRoute
+    }
+    '/{-$locale}/admin/audit': {
+      id: '/{-$locale}/admin/audit'
+      path: '/audit'
+      fullPath: '/{-$locale}/admin/audit'
+      preLoaderRoute: typeof Char123LocaleChar125AdminAuditRouteImport
+      parentRoute: typeof Char123LocaleChar125AdminRouteRoute
+    }
+    '/{-$locale}/admin/users': {
+      id: '/{-$locale}/admin/users'
+      path: '/users'
+      fullPath: '/{-$locale}/admin/users'
+      preLoaderRoute: typeof Char123LocaleChar125AdminUsersRouteImport
+      parentRoute: typeof Char123LocaleChar125AdminRouteRoute
     }
     '/{-$locale}/blessing/': {
       id: '/{-$locale}/blessing/'
@@ -574,6 +672,27 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface Char123LocaleChar125AdminRouteRouteChildren {
+  Char123LocaleChar125AdminApplicationsRoute: typeof Char123LocaleChar125AdminApplicationsRoute
+  Char123LocaleChar125AdminAuditRoute: typeof Char123LocaleChar125AdminAuditRoute
+  Char123LocaleChar125AdminUsersRoute: typeof Char123LocaleChar125AdminUsersRoute
+  Char123LocaleChar125AdminIndexRoute: typeof Char123LocaleChar125AdminIndexRoute
+}
+
+const Char123LocaleChar125AdminRouteRouteChildren: Char123LocaleChar125AdminRouteRouteChildren =
+  {
+    Char123LocaleChar125AdminApplicationsRoute:
+      Char123LocaleChar125AdminApplicationsRoute,
+    Char123LocaleChar125AdminAuditRoute: Char123LocaleChar125AdminAuditRoute,
+    Char123LocaleChar125AdminUsersRoute: Char123LocaleChar125AdminUsersRoute,
+    Char123LocaleChar125AdminIndexRoute: Char123LocaleChar125AdminIndexRoute,
+  }
+
+const Char123LocaleChar125AdminRouteRouteWithChildren =
+  Char123LocaleChar125AdminRouteRoute._addFileChildren(
+    Char123LocaleChar125AdminRouteRouteChildren,
+  )
+
 interface Char123LocaleChar125StaffOrdersRouteChildren {
   Char123LocaleChar125StaffOrdersMasterIdRoute: typeof Char123LocaleChar125StaffOrdersMasterIdRoute
 }
@@ -590,6 +709,7 @@ const Char123LocaleChar125StaffOrdersRouteWithChildren =
   )
 
 interface Char123LocaleChar125RouteRouteChildren {
+  Char123LocaleChar125AdminRouteRoute: typeof Char123LocaleChar125AdminRouteRouteWithChildren
   Char123LocaleChar125CallbackRoute: typeof Char123LocaleChar125CallbackRoute
   Char123LocaleChar125DestinyRoute: typeof Char123LocaleChar125DestinyRoute
   Char123LocaleChar125DynamicFamilyRoute: typeof Char123LocaleChar125DynamicFamilyRoute
@@ -619,6 +739,8 @@ interface Char123LocaleChar125RouteRouteChildren {
 
 const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChildren =
   {
+    Char123LocaleChar125AdminRouteRoute:
+      Char123LocaleChar125AdminRouteRouteWithChildren,
     Char123LocaleChar125CallbackRoute: Char123LocaleChar125CallbackRoute,
     Char123LocaleChar125DestinyRoute: Char123LocaleChar125DestinyRoute,
     Char123LocaleChar125DynamicFamilyRoute:

@@ -1,7 +1,7 @@
 // /my (signed-in users), shaped like the "我的" page of the apps people know: the profile header
 // (phone binding below it when no phone is bound), the order shortcuts with their counts, a short
-// menu to the sub-pages (the order desk for staff, monks and admins, invitations, the fate sign-up,
-// the manager application, settings),
+// menu to the sub-pages (the order desk for staff, monks and admins, the admin pages for admins,
+// invitations, the fate sign-up, the manager application, settings),
 // contacting service, and signing out. Shows a placeholder until the user info has loaded.
 import { useRef } from "react";
 import { Link } from "@tanstack/react-router";
@@ -10,7 +10,7 @@ import { useSnapshot } from "valtio";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { session } from "../../state/session";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { ChevronRightIcon, HeartHandsIcon } from "../../ui/icons";
+import { ChevronRightIcon, HeartHandsIcon, TempleIcon } from "../../ui/icons";
 import { ContactServiceButton } from "../chatEntry/ContactServiceButton";
 import { BindPhoneForm } from "./BindPhoneForm";
 import { ProfileCard } from "./ProfileCard";
@@ -68,6 +68,15 @@ export function MyPage() {
                     to: "/{-$locale}/staff/orders",
                     Icon: LampIcon,
                     label: t`订单工作台`,
+                  } as const,
+                ]
+              : []),
+            ...(user?.isAdmin === 1
+              ? [
+                  {
+                    to: "/{-$locale}/admin",
+                    Icon: TempleIcon,
+                    label: t`管理后台`,
                   } as const,
                 ]
               : []),

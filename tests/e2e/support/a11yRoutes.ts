@@ -103,6 +103,24 @@ export const PAGES: readonly PageEntry[] = [
     signedIn: true,
     path: () => "/staff/orders/1",
   },
+  // NOTE: the demo user is no admin: the admin pages show their "no access" page.
+  { route: "/{-$locale}/admin", signedIn: true, path: () => "/admin" },
+  { route: "/{-$locale}/admin/", signedIn: true, path: () => "/admin" },
+  {
+    route: "/{-$locale}/admin/applications",
+    signedIn: true,
+    path: () => "/admin/applications",
+  },
+  {
+    route: "/{-$locale}/admin/users",
+    signedIn: true,
+    path: () => "/admin/users?q=demo",
+  },
+  {
+    route: "/{-$locale}/admin/audit",
+    signedIn: true,
+    path: () => "/admin/audit",
+  },
   {
     route: "/{-$locale}/myOrder/inviteRecord",
     signedIn: true,
