@@ -1,0 +1,106 @@
+// What the admin routes load: one page of applications, of users found, of the audit log. A 403
+// (not an admin) becomes NO_ACCESS, which the pages show as the "no access" screen; a user whose
+// info already says they are no admin is not asked at all. Other failures are the route's.
+import { AUDIT_ACTIONS } from "#contract";
+import { isApiError } from "../../api/ApiError";
+import type { Page } from "../../api/types";
+import { session } from "../../state/session";
+import {
+  type AdminUser,
+  type Application,
+  type AuditEntry,
+  fetchApplications,
+  fetchAudit,
+  findUsers,
+  type ManagerStatus,
+} from "./adminApi";
+import { isAdmin } from "./adminAccess";
+import {
+  ADMIN_PAGE_SIZE,
+  type ApplicationsSearch,
+  type AuditSearch,
+  type UsersSearch,
+} from "./adminSearch";
+
+export const NO_ACCESS = { kind: "noAccess" } as const;
+export type NoAccess = typeof NO_ACCESS;
+
+export interface ApplicationsData {
+  kind: "ok";
+  status: ManagerStatus;
+  page: Page<Application>;
+}
+export interface UsersData {
+  kind: "ok";
+  q: string | undefined;
+  /** null before a search. */
+  page: Page<AdminUser> | null;
+}
+export interface AuditData {
+  kind: "ok";
+  search: AuditSearch;
+  page: Page<AuditEntry>;
+}
+
+const knownNoAdmin = () => session.user !== null && !isAdmin(session.user);
+
+async function guarded<T>(load: () => Promise<T>): Promise<T | NoAccess> {
+  if (knownNoAdmin()) return NO_ACCESS;
+  try {
+    return await load();
+  } catch (error) {
+    if (isApiError(error) && error.status === 403) return NO_ACCESS;
+    throw error;
+  }
+}
+
+const paging = (page: number | undefined) => ({
+  page: page ?? 1,
+  pageSize: ADMIN_PAGE_SIZE,
+});
+
+export function loadApplications(
+  search: ApplicationsSearch,
+  signal: AbortSignal,
+): Promise<ApplicationsData | NoAccess> {
+  const status = search.status ?? "pending";
+  return guarded(async () => ({
+    kind: "ok" as const,
+    status,
+    page: await fetchApplications(
+      { status, ...paging(search.page) },
+      { signal },
+    ),
+  }));
+}
+
+export function loadUsers(
+  search: UsersSearch,
+  signal: AbortSignal,
+): Promise<UsersData | NoAccess> {
+  const q = search.q;
+  return guarded(async () => ({
+    kind: "ok" as const,
+    q,
+    page:
+      q === undefined
+        ? null
+        : await findUsers({ q, ...paging(search.page) }, { signal }),
+  }));
+}
+
+export function loadAudit(
+  search: AuditSearch,
+  signal: AbortSignal,
+): Promise<AuditData | NoAccess> {
+  const action = AUDIT_ACTIONS.find((a) => a === search.action);
+  const filter = { ...search, action };
+  return guarded(async () => ({
+    kind: "ok" as const,
+    search: filter,
+    page: await fetchAudit(
+      { action, actor: search.actor, ...paging(search.page) },
+      { signal },
+    ),
+  }));
+}
