@@ -110,18 +110,6 @@ function StaffDesk({ data, searches }: { data: QueueData; searches: boolean }) {
       <div className="staff-panes">
         <section className="staff-queue" aria-labelledby="staff-queue-title">
           {searches ? <StaffOrderSearch key={data.q ?? ""} q={data.q} /> : null}
-          <h2
-            id="staff-queue-title"
-            className={data.q === undefined ? "visually-hidden" : "staff-found"}
-          >
-            {searched === undefined ? (
-              i18n._(QUEUE_LABELS[data.queue])
-            ) : (
-              <Trans>
-                “{searched}”的搜索结果：{found} 笔
-              </Trans>
-            )}
-          </h2>
           <nav className="staff-tabs" aria-label={t`订单队列`}>
             {STAFF_ORDER_QUEUES.map((queue) => {
               const count =
@@ -135,11 +123,7 @@ function StaffDesk({ data, searches }: { data: QueueData; searches: boolean }) {
                   params={{ locale }}
                   search={{ queue }}
                   className="staff-tab"
-                  aria-current={
-                    queue === data.queue && data.q === undefined
-                      ? "page"
-                      : undefined
-                  }
+                  aria-current={queue === data.queue ? "page" : undefined}
                 >
                   {i18n._(QUEUE_LABELS[queue])}
                   {count === undefined || count === 0 ? null : (
@@ -151,6 +135,18 @@ function StaffDesk({ data, searches }: { data: QueueData; searches: boolean }) {
               );
             })}
           </nav>
+          <h2
+            id="staff-queue-title"
+            className={data.q === undefined ? "visually-hidden" : "staff-found"}
+          >
+            {searched === undefined ? (
+              i18n._(QUEUE_LABELS[data.queue])
+            ) : (
+              <Trans>
+                “{searched}”的搜索结果：{found} 笔
+              </Trans>
+            )}
+          </h2>
           {data.page.list.length === 0 ? (
             <p className="empty">
               {data.q === undefined ? (
