@@ -12,7 +12,7 @@ const restrict = (patterns) => ({
 
 export default tseslint.config(
   {
-    ignores: ["dist", "node_modules", "**/routeTree.gen.ts", "server/db/migrations", "locales/**/*.ts", "data"],
+    ignores: ["dist", "build", "node_modules", "**/routeTree.gen.ts", "server/db/migrations", "locales/**/*.ts", "data"],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,

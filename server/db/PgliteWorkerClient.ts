@@ -55,11 +55,43 @@ function toError(data: ErrorData): Error {
   return Object.assign(error, data.fields);
 }
 
-/** The worker's bootstrap: loads the TypeScript host through tsx's scoped loader. */
+/** The worker's bootstrap from source: loads the TypeScript host through tsx's scoped loader. */
 const BOOTSTRAP = `
 const { workerData } = require("node:worker_threads");
 import(workerData.tsxApi).then(({ tsImport }) => tsImport(workerData.host, workerData.host));
 `;
+
+/**
+ * Compiled (`npm run build:server`): this code is bundled into build/server/*.mjs beside the
+ * compiled host, which the worker loads as it is. From source (tsx, Vitest) it is a .ts module.
+ */
+const COMPILED = !import.meta.url.endsWith(".ts");
+
+/** A worker thread running the database host, compiled or from source. */
+function startHost(init: WorkerInit): Worker {
+  // NOTE: no inherited execArgv: the host is loaded without tsx's flags, under tsx and Vitest alike.
+  if (COMPILED)
+    return new Worker(new URL("./pgliteWorkerHost.mjs", import.meta.url), {
+      workerData: init,
+      execArgv: [],
+    });
+  const require = createRequire(import.meta.url);
+  return new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: {
+      ...init,
+      // NOTE: the ESM build of tsx's API (require.resolve would pick the CommonJS one).
+      tsxApi: pathToFileURL(
+        join(
+          dirname(require.resolve("tsx/package.json")),
+          "dist/esm/api/index.mjs",
+        ),
+      ).href,
+      host: new URL("./pgliteWorkerHost.ts", import.meta.url).href,
+    },
+    execArgv: [],
+  });
+}
 
 export class PgliteWorkerClient {
   readonly #worker: Worker;
@@ -101,28 +133,14 @@ export class PgliteWorkerClient {
     dataDir: string | null,
     options: Omit<Partial<WorkerInit>, "dataDir"> = {},
   ): Promise<PgliteWorkerClient> {
-    const require = createRequire(import.meta.url);
-    const init: WorkerInit & { tsxApi: string; host: string } = {
+    const init: WorkerInit = {
       dataDir,
       sessionSql: options.sessionSql ?? "",
       ...(options.loadDataDir === undefined
         ? {}
         : { loadDataDir: options.loadDataDir }),
-      // NOTE: the ESM build of tsx's API (require.resolve would pick the CommonJS one).
-      tsxApi: pathToFileURL(
-        join(
-          dirname(require.resolve("tsx/package.json")),
-          "dist/esm/api/index.mjs",
-        ),
-      ).href,
-      host: new URL("./pgliteWorkerHost.ts", import.meta.url).href,
     };
-    // NOTE: no inherited execArgv: the host is loaded through tsx's API, under tsx and Vitest alike.
-    const worker = new Worker(BOOTSTRAP, {
-      eval: true,
-      workerData: init,
-      execArgv: [],
-    });
+    const worker = startHost(init);
     const ready = await new Promise<WorkerReady>((resolve, reject) => {
       const onError = (error: Error) => {
         reject(error);

@@ -1,5 +1,6 @@
-// Starts the real server (tsx server/main.ts) as a child process on a free loopback port with a
-// fresh data directory, serving the built PWA from dist/. Used by the browser tests.
+// Starts the real server (from source through tsx, or the compiled one) as a child process on a
+// free loopback port with a fresh data directory, serving the built PWA from dist/. Used by the
+// browser tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -30,31 +31,32 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** How the browser tests run the server: from source through tsx. */
+const FROM_SOURCE = ["node_modules/tsx/dist/cli.mjs", "server/main.ts"];
+
+/** `args`: what node runs, e.g. `["build/server/main.mjs"]` for the compiled server. */
 export async function startServerProcess(
   env: Record<string, string> = {},
+  args: readonly string[] = FROM_SOURCE,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), "fuyuan-e2e-"));
   const baseUrl = `http://localhost:${port}`;
   let out = "";
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "server/main.ts"],
-    {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        NODE_ENV: "development",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseUrl,
-        LOG_LEVEL: "warn",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child: ChildProcess = spawn(process.execPath, [...args], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: "warn",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) =>
