@@ -108,6 +108,37 @@ export const TEMPLE_ROUTES: RouteTable = {
           shows: "paidOrderNo",
         },
       },
+      {
+        label: "Bob (a customer) searches Alice's order number",
+        expect: "refused",
+        refusedWith: forbidden,
+        attempt: (w) =>
+          w.call(
+            w.bob,
+            "GET",
+            `order/v1/staff/list?q=${w.objects.paid.masterOrderNo}`,
+          ),
+      },
+      {
+        label: "a monk of another service searches Alice's order number",
+        expect: "scoped",
+        attempt: (w) =>
+          w.call(
+            w.monk,
+            "GET",
+            `order/v1/staff/list?q=${w.objects.paid.masterOrderNo}`,
+          ),
+        control: {
+          run: (w) =>
+            w.call(
+              w.staff,
+              "GET",
+              `order/v1/staff/list?q=${w.objects.paid.masterOrderNo}`,
+            ),
+          status: 200,
+          shows: "beneficiaryName",
+        },
+      },
     ],
   },
   "POST order/v1/fulfil": {
