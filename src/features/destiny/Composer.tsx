@@ -10,6 +10,7 @@ import {
   useState,
   type ClipboardEvent,
   type KeyboardEvent,
+  type ReactNode,
 } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MAX_TEXT_LENGTH } from "../../../workers/api";
@@ -28,15 +29,36 @@ interface ComposerProps {
   readonly onSendText: (text: string) => Promise<boolean>;
   readonly onSendImages: (files: readonly File[]) => void;
   readonly label: string;
+  /**
+   * More buttons beside the image button (the staff workspace's quick replies); `insert` puts
+   * text into the box at the caret and focuses it. The chat page passes none.
+   */
+  readonly tools?: ((insert: (text: string) => void) => ReactNode) | undefined;
 }
 
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(
-  function Composer({ onSendText, onSendImages, label }, ref) {
+  function Composer({ onSendText, onSendImages, label, tools }, ref) {
     const { t } = useLingui();
     const [text, setText] = useState("");
     const [sending, setSending] = useState(false);
     const composing = useRef(false);
     const fileInput = useRef<HTMLInputElement>(null);
+    const box = useRef<HTMLTextAreaElement | null>(null);
+    const setBox = (node: HTMLTextAreaElement | null) => {
+      box.current = node;
+      if (typeof ref === "function") ref(node);
+      else if (ref !== null) ref.current = node;
+    };
+    const insert = (added: string) => {
+      const node = box.current;
+      const at = node?.selectionStart ?? text.length;
+      const end = node?.selectionEnd ?? at;
+      setText(text.slice(0, at) + added + text.slice(end));
+      requestAnimationFrame(() => {
+        node?.focus();
+        node?.setSelectionRange(at + added.length, at + added.length);
+      });
+    };
     // NOTE: as the server judges it (#19): zero-width characters alone show nothing.
     const empty = !hasVisibleCharacter(text);
     // NOTE: UTF-16 units, as the worker counts (an emoji counts 2).
@@ -107,6 +129,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(
         >
           <ImageIcon />
         </button>
+        {tools?.(insert)}
         <input
           ref={fileInput}
           type="file"
@@ -122,7 +145,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(
           }}
         />
         <textarea
-          ref={ref}
+          ref={setBox}
           className="composer-input"
           rows={1}
           value={text}

@@ -18,7 +18,6 @@ import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { RefreshIcon } from "../../ui/icons";
 import { ContactServiceButton } from "../chatEntry/ContactServiceButton";
 import type { ImProfile } from "../chatEntry/imUserApi";
-import { badgeText } from "../shell/unreadIndicators";
 import {
   getProfileEntry,
   profilesVersion,
@@ -34,6 +33,7 @@ import {
 } from "./conversationQueries";
 import { ConversationRow } from "./ConversationRow";
 import { DeleteConversationDialog } from "./DeleteConversationDialog";
+import { FilterChips } from "./FilterChips";
 import {
   CONVERSATION_FILTERS,
   PERSON_CHANNEL,
@@ -53,11 +53,7 @@ interface ConversationListProps {
 }
 
 function UnreadCount({ count }: { readonly count: number }) {
-  return (
-    <span className="visually-hidden">
-      <Trans>{count} 条未读</Trans>
-    </span>
-  );
+  return <Trans>{count} 条未读</Trans>;
 }
 
 function profileOf(channelId: string, channelType: number): ImProfile | null {
@@ -168,27 +164,15 @@ export function ConversationList({
       >
         <RefreshIcon size={20} />
       </div>
-      <div className="conv-filters" role="group" aria-label={t`筛选会话`}>
-        {CONVERSATION_FILTERS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            className="conv-filter"
-            aria-pressed={filter === name}
-            onClick={() => {
-              setFilter(name);
-            }}
-          >
-            {filterLabels[name]}
-            {counts[name] > 0 ? (
-              <span className="conv-filter-count">
-                <span aria-hidden="true">{badgeText(counts[name])}</span>
-                <UnreadCount count={counts[name]} />
-              </span>
-            ) : null}
-          </button>
-        ))}
-      </div>
+      <FilterChips
+        filters={CONVERSATION_FILTERS}
+        labels={filterLabels}
+        counts={counts}
+        selected={filter}
+        onSelect={setFilter}
+        countText={(count) => <UnreadCount count={count} />}
+        label={t`筛选会话`}
+      />
       {items === undefined ? (
         <div className="conv-skeleton" aria-busy="true">
           <p className="visually-hidden" role="status">

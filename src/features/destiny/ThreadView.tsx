@@ -2,7 +2,15 @@
 // message list (older pages load as the reader scrolls back), new peer messages announced politely,
 // the composer, image drop, and the image viewer; prayer agreements (staff send one, the user sees
 // it waiting to be signed). Tells the worker the thread is shown while mounted.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSnapshot } from "valtio";
 import { ConnectionStatus } from "../../../workers/api";
@@ -49,6 +57,10 @@ interface ThreadViewProps {
   readonly initial: ThreadWindow | undefined;
   readonly selfUid: string | null;
   readonly onClose: () => void;
+  /** More buttons in the header (the staff workspace's customer context). */
+  readonly headerActions?: ReactNode;
+  /** More buttons beside the composer (the staff workspace's quick replies). */
+  readonly composerTools?: ComponentProps<typeof Composer>["tools"];
 }
 
 const rowKey = (row: ThreadRow) => row.key;
@@ -65,6 +77,8 @@ export function ThreadView({
   initial,
   selfUid,
   onClose,
+  headerActions,
+  composerTools,
 }: ThreadViewProps) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -251,6 +265,7 @@ export function ThreadView({
         {person ? (
           <SendAgreementButton peerImId={channel.channelId} peerName={title} />
         ) : null}
+        {headerActions}
       </header>
       <ConnectionBanner />
       {person ? <AgreementCards db={db} channel={channel} /> : null}
@@ -311,6 +326,7 @@ export function ThreadView({
         label={t`给 ${title} 发消息`}
         onSendText={sendText}
         onSendImages={sendImages}
+        tools={composerTools}
       />
       {viewing === null ? null : (
         <ImageViewer
