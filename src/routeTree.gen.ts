@@ -38,6 +38,7 @@ import { Route as Char123LocaleChar125MyOrderIndexRouteImport } from './routes/{
 import { Route as Char123LocaleChar125MyOrderInviteRecordRouteImport } from './routes/{-$locale}/myOrder/inviteRecord'
 import { Route as Char123LocaleChar125PrayerAgreementRouteImport } from './routes/{-$locale}/prayer/agreement'
 import { Route as Char123LocaleChar125ProductDetailsIdRouteImport } from './routes/{-$locale}/productDetails/$id'
+import { Route as Char123LocaleChar125StaffChatsRouteImport } from './routes/{-$locale}/staff/chats'
 import { Route as Char123LocaleChar125StaffOrdersRouteImport } from './routes/{-$locale}/staff/orders'
 import { Route as Char123LocaleChar125ProductDetailsOrderConfirmIdRouteImport } from './routes/{-$locale}/productDetails/orderConfirm.$id'
 import { Route as Char123LocaleChar125StaffOrdersMasterIdRouteImport } from './routes/{-$locale}/staff/orders.$masterId'
@@ -216,6 +217,12 @@ const Char123LocaleChar125ProductDetailsIdRoute =
     path: '/productDetails/$id',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125StaffChatsRoute =
+  Char123LocaleChar125StaffChatsRouteImport.update({
+    id: '/staff/chats',
+    path: '/staff/chats',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125StaffOrdersRoute =
   Char123LocaleChar125StaffOrdersRouteImport.update({
     id: '/staff/orders',
@@ -261,6 +268,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
+  '/{-$locale}/staff/chats': typeof Char123LocaleChar125StaffChatsRoute
   '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
   '/{-$locale}/admin/': typeof Char123LocaleChar125AdminIndexRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
@@ -293,6 +301,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
+  '/{-$locale}/staff/chats': typeof Char123LocaleChar125StaffChatsRoute
   '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
   '/{-$locale}/admin': typeof Char123LocaleChar125AdminIndexRoute
   '/{-$locale}/blessing': typeof Char123LocaleChar125BlessingIndexRoute
@@ -328,6 +337,7 @@ export interface FileRoutesById {
   '/{-$locale}/myOrder/inviteRecord': typeof Char123LocaleChar125MyOrderInviteRecordRoute
   '/{-$locale}/prayer/agreement': typeof Char123LocaleChar125PrayerAgreementRoute
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
+  '/{-$locale}/staff/chats': typeof Char123LocaleChar125StaffChatsRoute
   '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
   '/{-$locale}/admin/': typeof Char123LocaleChar125AdminIndexRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
@@ -364,6 +374,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
+    | '/{-$locale}/staff/chats'
     | '/{-$locale}/staff/orders'
     | '/{-$locale}/admin/'
     | '/{-$locale}/blessing/'
@@ -396,6 +407,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
+    | '/{-$locale}/staff/chats'
     | '/{-$locale}/staff/orders'
     | '/{-$locale}/admin'
     | '/{-$locale}/blessing'
@@ -430,6 +442,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/myOrder/inviteRecord'
     | '/{-$locale}/prayer/agreement'
     | '/{-$locale}/productDetails/$id'
+    | '/{-$locale}/staff/chats'
     | '/{-$locale}/staff/orders'
     | '/{-$locale}/admin/'
     | '/{-$locale}/blessing/'
@@ -648,6 +661,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125ProductDetailsIdRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/staff/chats': {
+      id: '/{-$locale}/staff/chats'
+      path: '/staff/chats'
+      fullPath: '/{-$locale}/staff/chats'
+      preLoaderRoute: typeof Char123LocaleChar125StaffChatsRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/staff/orders': {
       id: '/{-$locale}/staff/orders'
       path: '/staff/orders'
@@ -730,6 +750,7 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125MyOrderInviteRecordRoute: typeof Char123LocaleChar125MyOrderInviteRecordRoute
   Char123LocaleChar125PrayerAgreementRoute: typeof Char123LocaleChar125PrayerAgreementRoute
   Char123LocaleChar125ProductDetailsIdRoute: typeof Char123LocaleChar125ProductDetailsIdRoute
+  Char123LocaleChar125StaffChatsRoute: typeof Char123LocaleChar125StaffChatsRoute
   Char123LocaleChar125StaffOrdersRoute: typeof Char123LocaleChar125StaffOrdersRouteWithChildren
   Char123LocaleChar125BlessingIndexRoute: typeof Char123LocaleChar125BlessingIndexRoute
   Char123LocaleChar125MyIndexRoute: typeof Char123LocaleChar125MyIndexRoute
@@ -768,6 +789,7 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
       Char123LocaleChar125PrayerAgreementRoute,
     Char123LocaleChar125ProductDetailsIdRoute:
       Char123LocaleChar125ProductDetailsIdRoute,
+    Char123LocaleChar125StaffChatsRoute: Char123LocaleChar125StaffChatsRoute,
     Char123LocaleChar125StaffOrdersRoute:
       Char123LocaleChar125StaffOrdersRouteWithChildren,
     Char123LocaleChar125BlessingIndexRoute:

@@ -10,7 +10,12 @@ import { useSnapshot } from "valtio";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { session } from "../../state/session";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { ChevronRightIcon, HeartHandsIcon, TempleIcon } from "../../ui/icons";
+import {
+  ChatIcon,
+  ChevronRightIcon,
+  HeartHandsIcon,
+  TempleIcon,
+} from "../../ui/icons";
 import { ContactServiceButton } from "../chatEntry/ContactServiceButton";
 import { BindPhoneForm } from "./BindPhoneForm";
 import { ProfileCard } from "./ProfileCard";
@@ -18,6 +23,7 @@ import { OrderShortcuts } from "./OrderShortcuts";
 import { SignOutCard } from "./SignOutCard";
 import { BadgeIcon, GearIcon, GiftIcon, LampIcon } from "./myIcons";
 import { canUseStaffDesk } from "../../temple/desk/staffAccess";
+import { canUseChatWorkspace } from "../../temple/workspace/workspaceAccess";
 import "../../ui/field.css";
 import "./my.css";
 
@@ -68,6 +74,15 @@ export function MyPage() {
                     to: "/{-$locale}/staff/orders",
                     Icon: LampIcon,
                     label: t`订单工作台`,
+                  } as const,
+                ]
+              : []),
+            ...(canUseChatWorkspace(user)
+              ? [
+                  {
+                    to: "/{-$locale}/staff/chats",
+                    Icon: ChatIcon,
+                    label: t`会话工作台`,
                   } as const,
                 ]
               : []),

@@ -1,0 +1,247 @@
+// The customer's context beside the open thread (#22): profile, who answers them (with the
+// hand-off), the invite relation, their orders with states (each opens the order desk), prayer
+// agreements and staff's private note. Loads staff/v1/customer, then their orders.
+import { Link } from "@tanstack/react-router";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { refusalTextOf } from "../../api/ApiError";
+import { fetchStaffOrders } from "../../api/staff";
+import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
+import { formatDate } from "../../lib/format";
+import { BackIcon, CloseIcon } from "../../ui/icons";
+import { StaffQueueList } from "../desk/StaffQueueList";
+import { CustomerNote } from "./CustomerNote";
+import { HandOff } from "./HandOff";
+import { useLoaded } from "./useLoaded";
+import { type CustomerContext, fetchCustomer } from "./workspaceApi";
+
+/** The orders the pane lists (newest first); more open from the order desk. */
+export const PANE_ORDERS = 20;
+
+interface CustomerPaneProps {
+  readonly imId: string;
+  /** Closes the pane (a phone's page, the side panel below 1280 px). */
+  readonly onClose: () => void;
+  /** After the chat moved to someone else. */
+  readonly onHandedOff: () => void;
+}
+
+export function CustomerPane({
+  imId,
+  onClose,
+  onHandedOff,
+}: CustomerPaneProps) {
+  const { t } = useLingui();
+  const customer = useLoaded(`customer:${imId}`, (signal) =>
+    fetchCustomer(imId, { signal }),
+  );
+  return (
+    <div className="ws-context-inner">
+      <header className="ws-context-head">
+        <button
+          type="button"
+          className="icon-btn ws-context-back"
+          aria-label={t`返回聊天`}
+          onClick={onClose}
+        >
+          <BackIcon />
+        </button>
+        <h2 id="ws-context-title">
+          <Trans>客户资料</Trans>
+        </h2>
+        <button
+          type="button"
+          className="icon-btn ws-context-close"
+          aria-label={t`关闭客户资料`}
+          onClick={onClose}
+        >
+          <CloseIcon />
+        </button>
+      </header>
+      {customer.failed !== undefined ? (
+        <div className="form-error ws-pane-error" role="alert">
+          <p>{refusalTextOf(customer.failed) ?? t`客户资料加载失败`}</p>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={customer.reload}
+          >
+            <Trans>重试</Trans>
+          </button>
+        </div>
+      ) : customer.data === undefined ? (
+        <div aria-busy="true">
+          <p className="visually-hidden" role="status">
+            <Trans>正在加载客户资料…</Trans>
+          </p>
+          <div className="skeleton skeleton-line" />
+          <div className="skeleton skeleton-line short" />
+        </div>
+      ) : (
+        <CustomerFacts
+          customer={customer.data}
+          onChange={customer.replace}
+          onHandedOff={(next) => {
+            customer.replace(next);
+            onHandedOff();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function CustomerFacts({
+  customer,
+  onChange,
+  onHandedOff,
+}: {
+  readonly customer: CustomerContext;
+  readonly onChange: (next: CustomerContext) => void;
+  readonly onHandedOff: (next: CustomerContext) => void;
+}) {
+  const locale = useRouteLocale();
+  return (
+    <>
+      <section className="ws-profile card" aria-label={customer.nickname}>
+        {customer.avatarUrl === "" ? null : (
+          <img
+            className="staff-avatar"
+            src={customer.avatarUrl}
+            alt=""
+            width={48}
+            height={48}
+          />
+        )}
+        <div>
+          <p className="ws-profile-name">{customer.nickname}</p>
+          <p className="muted ws-profile-sub">
+            <Trans>
+              注册于{" "}
+              <time dateTime={customer.createdAt}>
+                {formatDate(customer.createdAt, locale)}
+              </time>
+            </Trans>
+          </p>
+        </div>
+      </section>
+      <dl className="ws-facts card">
+        <div>
+          <dt>
+            <Trans>负责人</Trans>
+          </dt>
+          <dd data-testid="ws-assignee">
+            {customer.assignedTo?.nickname ?? <Trans>尚未分配</Trans>}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>邀请人</Trans>
+          </dt>
+          <dd>{customer.invitedBy?.nickname ?? <Trans>无</Trans>}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>邀请人数</Trans>
+          </dt>
+          <dd>{customer.invitees}</dd>
+        </div>
+      </dl>
+      <HandOff customer={customer} onDone={onHandedOff} />
+      <CustomerOrders userId={customer.userId} />
+      <Agreements customer={customer} />
+      <CustomerNote customer={customer} onSaved={onChange} />
+    </>
+  );
+}
+
+function CustomerOrders({ userId }: { readonly userId: number }) {
+  const { t } = useLingui();
+  const locale = useRouteLocale();
+  const localeParam = useLocaleParam();
+  const orders = useLoaded(`orders:${String(userId)}`, (signal) =>
+    fetchStaffOrders(
+      { queue: "all", userId, page: 1, pageSize: PANE_ORDERS, locale },
+      { signal },
+    ),
+  );
+  return (
+    <section className="ws-section" aria-labelledby="ws-orders-title">
+      <h3 id="ws-orders-title">
+        <Trans>订单</Trans>
+        {orders.data === undefined ? null : (
+          <span className="muted ws-section-count">{orders.data.total}</span>
+        )}
+      </h3>
+      {orders.failed !== undefined ? (
+        <p className="form-error" role="alert">
+          {refusalTextOf(orders.failed) ?? t`订单加载失败`}{" "}
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={orders.reload}
+          >
+            <Trans>重试</Trans>
+          </button>
+        </p>
+      ) : orders.data === undefined ? (
+        <div className="skeleton skeleton-line" aria-busy="true" />
+      ) : orders.data.list.length === 0 ? (
+        <p className="muted">
+          <Trans>还没有订单</Trans>
+        </p>
+      ) : (
+        <>
+          <StaffQueueList
+            orders={orders.data.list}
+            labelledBy="ws-orders-title"
+          />
+          {orders.data.total > orders.data.list.length ? (
+            <Link
+              className="btn btn-ghost"
+              to="/{-$locale}/staff/orders"
+              params={{ locale: localeParam }}
+              search={{ queue: "all" }}
+            >
+              <Trans>在订单工作台查看全部</Trans>
+            </Link>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Agreements({ customer }: { readonly customer: CustomerContext }) {
+  const locale = useRouteLocale();
+  if (customer.agreements.length === 0) return null;
+  return (
+    <section className="ws-section" aria-labelledby="ws-agreements-title">
+      <h3 id="ws-agreements-title">
+        <Trans>祈福协议</Trans>
+      </h3>
+      <ul className="ws-agreements">
+        {customer.agreements.map((agreement) => (
+          <li key={agreement.id} className="card">
+            <span>
+              <Trans>订单 #{agreement.masterId}</Trans>
+            </span>
+            {agreement.signedAt === null ? (
+              <span className="chip">
+                <Trans>待签署</Trans>
+              </span>
+            ) : (
+              <span className="chip ws-signed">
+                <Trans>
+                  已签署{" "}
+                  <time dateTime={agreement.signedAt}>
+                    {formatDate(agreement.signedAt, locale)}
+                  </time>
+                </Trans>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

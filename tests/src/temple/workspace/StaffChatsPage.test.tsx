@@ -1,0 +1,307 @@
+// /staff/chats in the real app over the IM database (fake-indexeddb) and fake staff/v1 and order
+// desk servers: who may open it, the filters with their counts (unread, awaiting our reply,
+// assigned to me), the customer's context beside the thread (orders, note), quick replies put
+// into the composer in two taps and kept in a manager, and handing a chat on.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { AppDb } from "../../../../src/db/AppDb";
+import type { FakeApi } from "../../fakeApi";
+import { renderApp, resetApp, signIn } from "../../renderApp";
+import {
+  freshDb,
+  SELF,
+  seedChat,
+  text,
+} from "../../features/destiny/support/chatFixtures";
+import {
+  installChatApi,
+  profile,
+  resetSessionApi,
+  type ChatApi,
+} from "../../features/destiny/support/fakeSession";
+import { type Role, userWithRole } from "../desk/deskSupport";
+import {
+  installFakeStaffDesk,
+  type FakeStaffDesk,
+} from "../desk/fakeStaffDesk";
+import { refuse } from "../../fakeAnswers";
+import { installFakeWorkspace, type FakeWorkspace } from "./fakeWorkspace";
+
+// NOTE: these render the whole app (router, shell, lazy routes); a busy machine needs the room.
+vi.setConfig({ testTimeout: 20_000 });
+
+vi.mock(
+  "../../../../src/session/imClient",
+  async () =>
+    (await import("../../features/destiny/support/fakeSession")).imClientMock,
+);
+
+let db: AppDb;
+let api: ChatApi;
+let desk: FakeStaffDesk;
+let ws: FakeWorkspace;
+
+beforeEach(async () => {
+  resetSessionApi();
+  api = installChatApi([
+    profile("u_1", { nickname: "善信甲" }),
+    profile("u_2", { nickname: "善信乙" }),
+    profile("u_3", { nickname: "善信丙" }),
+  ]);
+  desk = installFakeStaffDesk();
+  ws = installFakeWorkspace();
+  db = await freshDb();
+  const t0 = Date.now() - 60_000;
+  // u_1 wrote last and is unread; we answered u_2; u_3 wrote last, read, and is assigned to us.
+  await seedChat(
+    db,
+    "u_1",
+    [text("u_1", "灯什么时候点？", { timestamp: t0 })],
+    {
+      unread: 2,
+    },
+  );
+  await seedChat(
+    db,
+    "u_2",
+    [
+      text("u_2", "谢谢", { timestamp: t0 + 1000 }),
+      text("u_2", "不客气", { fromUid: SELF, timestamp: t0 + 2000 }),
+    ],
+    { unread: 0 },
+  );
+  await seedChat(db, "u_3", [text("u_3", "在吗", { timestamp: t0 + 3000 })], {
+    unread: 0,
+  });
+  ws.assigned = ["u_3"];
+});
+
+afterEach(() => {
+  resetApp();
+});
+
+/** Signs in as `role` and opens `path`; resolves once its first heading shows (lazy routes). */
+async function openAs(
+  fake: FakeApi,
+  role: Role,
+  path: string,
+  heading: string,
+) {
+  fake.accounts.user = userWithRole(role);
+  signIn(fake);
+  const view = renderApp(path);
+  await screen.findByRole(
+    "heading",
+    { level: 1, name: heading },
+    { timeout: 8000 },
+  );
+  return view;
+}
+
+async function openWorkspace(path = "/staff/chats") {
+  const view = await openAs(api, "service", path, "会话工作台");
+  const list = await screen.findByRole("list", { name: "会话列表" });
+  await within(list).findByText("善信甲");
+  return { ...view, list };
+}
+
+const rowIds = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole("link")
+    .map((link) => link.getAttribute("data-conversation"));
+
+describe("who may open the workspace", () => {
+  it("a plain user and a monk see the no-access page; staff and admins the workspace", async () => {
+    await openAs(api, "user", "/staff/chats", "无权访问");
+    expect(screen.queryByRole("list", { name: "会话列表" })).toBeNull();
+    resetApp();
+    api = installChatApi([]);
+    await openAs(api, "monk", "/staff/chats", "无权访问");
+    resetApp();
+    api = installChatApi([]);
+    installFakeWorkspace();
+    await openAs(api, "admin", "/staff/chats", "会话工作台");
+  });
+
+  it("/my lists the workspace for service staff only", async () => {
+    await openAs(api, "service", "/my", "我的");
+    const entry = await screen.findByRole("link", { name: "会话工作台" });
+    expect(entry.getAttribute("href")).toBe("/staff/chats");
+    resetApp();
+    api = installChatApi([]);
+    await openAs(api, "monk", "/my", "我的");
+    await screen.findByRole("link", { name: "订单工作台" });
+    expect(screen.queryByRole("link", { name: "会话工作台" })).toBeNull();
+  });
+});
+
+describe("the filters", () => {
+  it("count and keep unread, awaiting-reply and assigned conversations", async () => {
+    const { list, router } = await openWorkspace();
+    const filters = screen.getByRole("group", { name: "筛选会话" });
+    const chip = (name: string) =>
+      within(filters).getByRole("button", { name: new RegExp(`^${name}`) });
+    await waitFor(() => {
+      expect(chip("分配给我").textContent).toContain("1");
+    });
+    expect(chip("全部").textContent).toContain("3");
+    expect(chip("未读").textContent).toContain("1");
+    expect(chip("待回复").textContent).toContain("2");
+    expect(rowIds(list).toSorted()).toEqual(["u_1", "u_2", "u_3"]);
+
+    fireEvent.click(chip("待回复"));
+    await waitFor(() => {
+      expect(router.state.location.search).toEqual({ filter: "awaiting" });
+    });
+    const awaiting = await screen.findByRole("list", { name: "会话列表" });
+    await waitFor(() => {
+      expect(rowIds(awaiting).toSorted()).toEqual(["u_1", "u_3"]);
+    });
+    fireEvent.click(chip("未读"));
+    await waitFor(() => {
+      expect(rowIds(screen.getByRole("list", { name: "会话列表" }))).toEqual([
+        "u_1",
+      ]);
+    });
+    fireEvent.click(chip("分配给我"));
+    await waitFor(() => {
+      expect(rowIds(screen.getByRole("list", { name: "会话列表" }))).toEqual([
+        "u_3",
+      ]);
+    });
+    // A row keeps the filter and opens the chat in the workspace.
+    const link = within(
+      screen.getByRole("list", { name: "会话列表" }),
+    ).getByRole("link");
+    expect(link.getAttribute("href")).toBe("/staff/chats?chat=u_3&filter=mine");
+    expect(ws.callsTo("staff/v1/assigned")).toHaveLength(1);
+  });
+});
+
+describe("the open conversation", () => {
+  it("shows the customer's orders and note beside the thread; the note is edited and cleared", async () => {
+    ws.addCustomer("u_1", {
+      nickname: "善信甲",
+      invitedBy: { imId: "u_9", nickname: "引荐人老王", avatarUrl: "" },
+      invitees: 3,
+    });
+    const order = desk.seed();
+    await openWorkspace("/staff/chats?chat=u_1");
+    const side = screen.getByRole("complementary", { name: "客户资料" });
+    await within(side).findByText(order.product.title);
+    expect(within(side).getByText("已支付")).toBeDefined();
+    expect(within(side).getByText("引荐人老王")).toBeDefined();
+    expect(within(side).getByTestId("ws-assignee").textContent).toBe(
+      "福缘客服",
+    );
+    const listCall = desk.callsTo("order/v1/staff/list")[0]!;
+    expect(listCall.query.get("userId")).toBe("100");
+    expect(listCall.query.get("queue")).toBe("all");
+    const href = within(side)
+      .getByRole("link", { name: /光明灯 1/ })
+      .getAttribute("href");
+    expect(new URL(href!, location.origin).pathname).toBe(
+      `/staff/orders/${String(order.masterId)}`,
+    );
+
+    fireEvent.click(within(side).getByRole("button", { name: "添加备注" }));
+    const box = within(side).getByLabelText("备注");
+    fireEvent.change(box, { target: { value: "  耳背，说话慢一些 " } });
+    expect(within(side).getByText("8/2000")).toBeDefined();
+    fireEvent.click(within(side).getByRole("button", { name: "保存备注" }));
+    await within(side).findByText("耳背，说话慢一些");
+    expect(within(side).getByText(/福缘客服 写于/)).toBeDefined();
+    expect(ws.callsTo("staff/v1/customer/note")[0]!.body).toEqual({
+      imId: "u_1",
+      text: "耳背，说话慢一些",
+    });
+
+    fireEvent.click(within(side).getByRole("button", { name: "编辑备注" }));
+    fireEvent.change(within(side).getByLabelText("备注"), {
+      target: { value: "   " },
+    });
+    fireEvent.click(within(side).getByRole("button", { name: "保存备注" }));
+    await within(side).findByText("还没有备注");
+  });
+
+  it("puts a quick reply into the composer in two taps, and manages the team's list", async () => {
+    ws.addCustomer("u_1");
+    ws.addReply("您好，请问有什么可以帮您？");
+    await openWorkspace("/staff/chats?chat=u_1");
+    const composer = await screen.findByRole("textbox", {
+      name: "给 善信甲 发消息",
+    });
+
+    fireEvent.click(screen.getByRole("button", { name: "快捷回复" }));
+    fireEvent.click(
+      await screen.findByRole("button", { name: "您好，请问有什么可以帮您？" }),
+    );
+    expect((composer as HTMLTextAreaElement).value).toBe(
+      "您好，请问有什么可以帮您？",
+    );
+    expect(screen.queryByRole("region", { name: "快捷回复" })).toBeNull();
+
+    // The manager: add (with the server's limit as a counter), then delete.
+    fireEvent.click(screen.getByRole("button", { name: "快捷回复" }));
+    fireEvent.click(await screen.findByRole("button", { name: "管理" }));
+    const dialog = await screen.findByRole("dialog", { name: "管理快捷回复" });
+    fireEvent.click(
+      within(dialog).getByRole("button", { name: "添加快捷回复" }),
+    );
+    fireEvent.change(within(dialog).getByLabelText("新的快捷回复"), {
+      target: { value: "愿您平安" },
+    });
+    expect(within(dialog).getByText("4/500")).toBeDefined();
+    fireEvent.click(within(dialog).getByRole("button", { name: "保存" }));
+    await within(dialog).findByText("愿您平安");
+    expect(ws.replies.map((r) => r.text)).toContain("愿您平安");
+    fireEvent.click(
+      within(dialog).getByRole("button", {
+        name: "删除：您好，请问有什么可以帮您？",
+      }),
+    );
+    await waitFor(() => {
+      expect(ws.replies.map((r) => r.text)).toEqual(["愿您平安"]);
+    });
+    expect(within(dialog).queryByText("您好，请问有什么可以帮您？")).toBeNull();
+  });
+
+  it("hands the chat to a monk after a confirmation, and says a refusal in the user's words", async () => {
+    ws.addCustomer("u_1", { nickname: "善信甲" });
+    await openWorkspace("/staff/chats?chat=u_1");
+    const side = screen.getByRole("complementary", { name: "客户资料" });
+    await within(side).findByTestId("ws-assignee");
+
+    ws.fail(
+      "staff/v1/handOff",
+      refuse("HAND_OFF_TARGET_INVALID", "developer text"),
+    );
+    fireEvent.click(within(side).getByRole("button", { name: "转交" }));
+    // Whoever answers now is not offered.
+    await within(side).findByRole("radio", { name: /慧明法师/ });
+    expect(within(side).queryByRole("radio", { name: /福缘客服/ })).toBeNull();
+    fireEvent.click(within(side).getByRole("radio", { name: /慧明法师/ }));
+    fireEvent.click(within(side).getByRole("button", { name: "下一步" }));
+    fireEvent.click(within(side).getByRole("button", { name: "确认转交" }));
+    expect(await within(side).findByRole("alert")).toHaveProperty(
+      "textContent",
+      "只能转交给客服或法师",
+    );
+
+    ws.heal();
+    fireEvent.click(within(side).getByRole("button", { name: "下一步" }));
+    fireEvent.click(within(side).getByRole("button", { name: "确认转交" }));
+    await waitFor(() => {
+      expect(within(side).getByTestId("ws-assignee").textContent).toBe(
+        "慧明法师",
+      );
+    });
+    expect(ws.callsTo("staff/v1/handOff").at(-1)!.body).toEqual({
+      imId: "u_1",
+      toImId: "monk_7",
+    });
+    // "Assigned to me" is asked again: the chat left the caller's list.
+    await waitFor(() => {
+      expect(ws.callsTo("staff/v1/assigned").length).toBeGreaterThan(1);
+    });
+  });
+});
