@@ -3,37 +3,13 @@
 // on the order page; the owner asks for a refund, staff approve it at the desk, and the order ends
 // refunded after the development emulator's refund notification.
 import { expect, it, vi } from "vitest";
-import type { Page } from "playwright-core";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
 import { signedInOnMy } from "./support/accounts";
-import { approveAtCashier } from "./support/a11yFixtures";
 import { apiAs } from "./support/chat";
-import { placeOrder } from "./support/orders";
+import { paidOrder } from "./support/orders";
 import { solidPng } from "./support/pngFixture";
 
 const world = useBrowserAndServer();
-
-/** Places and pays an order of product 1 (慧明法师's bright lamp); answers its ids. */
-async function paidOrder(
-  page: Page,
-  baseUrl: string,
-): Promise<{ masterOrderNo: string; masterId: number }> {
-  const masterOrderNo = await placeOrder(page);
-  await page.goto(`/order?masterOrderNo=${masterOrderNo}`);
-  await page.getByRole("button", { name: "立即支付" }).click();
-  const cashierUrl = await page
-    .getByRole("link", { name: "打开模拟收银台" })
-    .getAttribute("href");
-  await approveAtCashier(baseUrl, cashierUrl!);
-  await page
-    .getByRole("region", { name: "心灯已燃" })
-    .waitFor({ timeout: 15_000 });
-  const { masterId } = await apiAs<{ masterId: number }>(
-    page,
-    `order/v1/detail?masterOrderNo=${masterOrderNo}`,
-  );
-  return { masterOrderNo, masterId };
-}
 
 function tomorrow(): string {
   return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
