@@ -23,10 +23,7 @@ import { Route as Char123LocaleChar125RegisterRouteImport } from './routes/{-$lo
 import { Route as Char123LocaleChar125ServicesRouteImport } from './routes/{-$locale}/services'
 import { Route as Char123LocaleChar125TempleStyleRouteImport } from './routes/{-$locale}/templeStyle'
 import { Route as Char123LocaleChar125TermsOfServiceRouteImport } from './routes/{-$locale}/terms-of-service'
-import { Route as Char123LocaleChar125AdminIndexRouteImport } from './routes/{-$locale}/admin/index'
-import { Route as Char123LocaleChar125AdminApplicationsRouteImport } from './routes/{-$locale}/admin/applications'
-import { Route as Char123LocaleChar125AdminAuditRouteImport } from './routes/{-$locale}/admin/audit'
-import { Route as Char123LocaleChar125AdminUsersRouteImport } from './routes/{-$locale}/admin/users'
+import { Route as Char123LocaleChar125AdminSectionRouteImport } from './routes/{-$locale}/admin/$section'
 import { Route as Char123LocaleChar125BlessingIndexRouteImport } from './routes/{-$locale}/blessing/index'
 import { Route as Char123LocaleChar125BlessingIdRouteImport } from './routes/{-$locale}/blessing/$id'
 import { Route as Char123LocaleChar125MonkIdRouteImport } from './routes/{-$locale}/monk/$id'
@@ -127,28 +124,10 @@ const Char123LocaleChar125TermsOfServiceRoute =
     path: '/terms-of-service',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
-const Char123LocaleChar125AdminIndexRoute =
-  Char123LocaleChar125AdminIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => Char123LocaleChar125AdminRouteRoute,
-  } as any)
-const Char123LocaleChar125AdminApplicationsRoute =
-  Char123LocaleChar125AdminApplicationsRouteImport.update({
-    id: '/applications',
-    path: '/applications',
-    getParentRoute: () => Char123LocaleChar125AdminRouteRoute,
-  } as any)
-const Char123LocaleChar125AdminAuditRoute =
-  Char123LocaleChar125AdminAuditRouteImport.update({
-    id: '/audit',
-    path: '/audit',
-    getParentRoute: () => Char123LocaleChar125AdminRouteRoute,
-  } as any)
-const Char123LocaleChar125AdminUsersRoute =
-  Char123LocaleChar125AdminUsersRouteImport.update({
-    id: '/users',
-    path: '/users',
+const Char123LocaleChar125AdminSectionRoute =
+  Char123LocaleChar125AdminSectionRouteImport.update({
+    id: '/$section',
+    path: '/$section',
     getParentRoute: () => Char123LocaleChar125AdminRouteRoute,
   } as any)
 const Char123LocaleChar125BlessingIndexRoute =
@@ -257,9 +236,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
   '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
-  '/{-$locale}/admin/applications': typeof Char123LocaleChar125AdminApplicationsRoute
-  '/{-$locale}/admin/audit': typeof Char123LocaleChar125AdminAuditRoute
-  '/{-$locale}/admin/users': typeof Char123LocaleChar125AdminUsersRoute
+  '/{-$locale}/admin/$section': typeof Char123LocaleChar125AdminSectionRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
   '/{-$locale}/my/invite': typeof Char123LocaleChar125MyInviteRoute
@@ -270,7 +247,6 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/staff/chats': typeof Char123LocaleChar125StaffChatsRoute
   '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
-  '/{-$locale}/admin/': typeof Char123LocaleChar125AdminIndexRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/my/': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
@@ -278,6 +254,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/staff/orders/$masterId': typeof Char123LocaleChar125StaffOrdersMasterIdRoute
 }
 export interface FileRoutesByTo {
+  '/{-$locale}/admin': typeof Char123LocaleChar125AdminRouteRouteWithChildren
   '/{-$locale}/callback': typeof Char123LocaleChar125CallbackRoute
   '/{-$locale}/destiny': typeof Char123LocaleChar125DestinyRoute
   '/{-$locale}/dynamicFamily': typeof Char123LocaleChar125DynamicFamilyRoute
@@ -290,9 +267,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
   '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
   '/{-$locale}': typeof Char123LocaleChar125IndexRoute
-  '/{-$locale}/admin/applications': typeof Char123LocaleChar125AdminApplicationsRoute
-  '/{-$locale}/admin/audit': typeof Char123LocaleChar125AdminAuditRoute
-  '/{-$locale}/admin/users': typeof Char123LocaleChar125AdminUsersRoute
+  '/{-$locale}/admin/$section': typeof Char123LocaleChar125AdminSectionRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
   '/{-$locale}/my/invite': typeof Char123LocaleChar125MyInviteRoute
@@ -303,7 +278,6 @@ export interface FileRoutesByTo {
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/staff/chats': typeof Char123LocaleChar125StaffChatsRoute
   '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
-  '/{-$locale}/admin': typeof Char123LocaleChar125AdminIndexRoute
   '/{-$locale}/blessing': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/my': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder': typeof Char123LocaleChar125MyOrderIndexRoute
@@ -326,9 +300,7 @@ export interface FileRoutesById {
   '/{-$locale}/templeStyle': typeof Char123LocaleChar125TempleStyleRoute
   '/{-$locale}/terms-of-service': typeof Char123LocaleChar125TermsOfServiceRoute
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
-  '/{-$locale}/admin/applications': typeof Char123LocaleChar125AdminApplicationsRoute
-  '/{-$locale}/admin/audit': typeof Char123LocaleChar125AdminAuditRoute
-  '/{-$locale}/admin/users': typeof Char123LocaleChar125AdminUsersRoute
+  '/{-$locale}/admin/$section': typeof Char123LocaleChar125AdminSectionRoute
   '/{-$locale}/blessing/$id': typeof Char123LocaleChar125BlessingIdRoute
   '/{-$locale}/monk/$id': typeof Char123LocaleChar125MonkIdRoute
   '/{-$locale}/my/invite': typeof Char123LocaleChar125MyInviteRoute
@@ -339,7 +311,6 @@ export interface FileRoutesById {
   '/{-$locale}/productDetails/$id': typeof Char123LocaleChar125ProductDetailsIdRoute
   '/{-$locale}/staff/chats': typeof Char123LocaleChar125StaffChatsRoute
   '/{-$locale}/staff/orders': typeof Char123LocaleChar125StaffOrdersRouteWithChildren
-  '/{-$locale}/admin/': typeof Char123LocaleChar125AdminIndexRoute
   '/{-$locale}/blessing/': typeof Char123LocaleChar125BlessingIndexRoute
   '/{-$locale}/my/': typeof Char123LocaleChar125MyIndexRoute
   '/{-$locale}/myOrder/': typeof Char123LocaleChar125MyOrderIndexRoute
@@ -363,9 +334,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/templeStyle'
     | '/{-$locale}/terms-of-service'
     | '/{-$locale}/'
-    | '/{-$locale}/admin/applications'
-    | '/{-$locale}/admin/audit'
-    | '/{-$locale}/admin/users'
+    | '/{-$locale}/admin/$section'
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
     | '/{-$locale}/my/invite'
@@ -376,7 +345,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/staff/chats'
     | '/{-$locale}/staff/orders'
-    | '/{-$locale}/admin/'
     | '/{-$locale}/blessing/'
     | '/{-$locale}/my/'
     | '/{-$locale}/myOrder/'
@@ -384,6 +352,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/staff/orders/$masterId'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/{-$locale}/admin'
     | '/{-$locale}/callback'
     | '/{-$locale}/destiny'
     | '/{-$locale}/dynamicFamily'
@@ -396,9 +365,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/templeStyle'
     | '/{-$locale}/terms-of-service'
     | '/{-$locale}'
-    | '/{-$locale}/admin/applications'
-    | '/{-$locale}/admin/audit'
-    | '/{-$locale}/admin/users'
+    | '/{-$locale}/admin/$section'
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
     | '/{-$locale}/my/invite'
@@ -409,7 +376,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/staff/chats'
     | '/{-$locale}/staff/orders'
-    | '/{-$locale}/admin'
     | '/{-$locale}/blessing'
     | '/{-$locale}/my'
     | '/{-$locale}/myOrder'
@@ -431,9 +397,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/templeStyle'
     | '/{-$locale}/terms-of-service'
     | '/{-$locale}/'
-    | '/{-$locale}/admin/applications'
-    | '/{-$locale}/admin/audit'
-    | '/{-$locale}/admin/users'
+    | '/{-$locale}/admin/$section'
     | '/{-$locale}/blessing/$id'
     | '/{-$locale}/monk/$id'
     | '/{-$locale}/my/invite'
@@ -444,7 +408,6 @@ export interface FileRouteTypes {
     | '/{-$locale}/productDetails/$id'
     | '/{-$locale}/staff/chats'
     | '/{-$locale}/staff/orders'
-    | '/{-$locale}/admin/'
     | '/{-$locale}/blessing/'
     | '/{-$locale}/my/'
     | '/{-$locale}/myOrder/'
@@ -556,32 +519,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125TermsOfServiceRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
-    '/{-$locale}/admin/': {
-      id: '/{-$locale}/admin/'
-      path: '/'
-      fullPath: '/{-$locale}/admin/'
-      preLoaderRoute: typeof Char123LocaleChar125AdminIndexRouteImport
-      parentRoute: typeof Char123LocaleChar125AdminRouteRoute
-    }
-    '/{-$locale}/admin/applications': {
-      id: '/{-$locale}/admin/applications'
-      path: '/applications'
-      fullPath: '/{-$locale}/admin/applications'
-      preLoaderRoute: typeof Char123LocaleChar125AdminApplicationsRouteImport
-      parentRoute: typeof Char123LocaleChar125AdminRouteRoute
-    }
-    '/{-$locale}/admin/audit': {
-      id: '/{-$locale}/admin/audit'
-      path: '/audit'
-      fullPath: '/{-$locale}/admin/audit'
-      preLoaderRoute: typeof Char123LocaleChar125AdminAuditRouteImport
-      parentRoute: typeof Char123LocaleChar125AdminRouteRoute
-    }
-    '/{-$locale}/admin/users': {
-      id: '/{-$locale}/admin/users'
-      path: '/users'
-      fullPath: '/{-$locale}/admin/users'
-      preLoaderRoute: typeof Char123LocaleChar125AdminUsersRouteImport
+    '/{-$locale}/admin/$section': {
+      id: '/{-$locale}/admin/$section'
+      path: '/$section'
+      fullPath: '/{-$locale}/admin/$section'
+      preLoaderRoute: typeof Char123LocaleChar125AdminSectionRouteImport
       parentRoute: typeof Char123LocaleChar125AdminRouteRoute
     }
     '/{-$locale}/blessing/': {
@@ -693,19 +635,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface Char123LocaleChar125AdminRouteRouteChildren {
-  Char123LocaleChar125AdminApplicationsRoute: typeof Char123LocaleChar125AdminApplicationsRoute
-  Char123LocaleChar125AdminAuditRoute: typeof Char123LocaleChar125AdminAuditRoute
-  Char123LocaleChar125AdminUsersRoute: typeof Char123LocaleChar125AdminUsersRoute
-  Char123LocaleChar125AdminIndexRoute: typeof Char123LocaleChar125AdminIndexRoute
+  Char123LocaleChar125AdminSectionRoute: typeof Char123LocaleChar125AdminSectionRoute
 }
 
 const Char123LocaleChar125AdminRouteRouteChildren: Char123LocaleChar125AdminRouteRouteChildren =
   {
-    Char123LocaleChar125AdminApplicationsRoute:
-      Char123LocaleChar125AdminApplicationsRoute,
-    Char123LocaleChar125AdminAuditRoute: Char123LocaleChar125AdminAuditRoute,
-    Char123LocaleChar125AdminUsersRoute: Char123LocaleChar125AdminUsersRoute,
-    Char123LocaleChar125AdminIndexRoute: Char123LocaleChar125AdminIndexRoute,
+    Char123LocaleChar125AdminSectionRoute:
+      Char123LocaleChar125AdminSectionRoute,
   }
 
 const Char123LocaleChar125AdminRouteRouteWithChildren =

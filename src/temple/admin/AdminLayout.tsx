@@ -20,9 +20,9 @@ export function AdminLayout() {
   if (user === null) return <PageSkeleton />;
   if (!isAdmin(user)) return <NoAdminAccess />;
   const sections = [
-    { to: "/{-$locale}/admin/applications", label: t`经理申请` },
-    { to: "/{-$locale}/admin/users", label: t`用户与身份` },
-    { to: "/{-$locale}/admin/audit", label: t`操作日志` },
+    { section: "applications", label: t`经理申请` },
+    { section: "users", label: t`用户与身份` },
+    { section: "audit", label: t`操作日志` },
   ] as const;
   return (
     <div className="page admin-page">
@@ -35,9 +35,9 @@ export function AdminLayout() {
         <nav className="admin-nav" aria-label={t`管理功能`}>
           {sections.map((section) => (
             <Link
-              key={section.to}
-              to={section.to}
-              params={{ locale }}
+              key={section.section}
+              to="/{-$locale}/admin/$section"
+              params={{ locale, section: section.section }}
               className="admin-nav-link"
               activeProps={{ "aria-current": "page" }}
             >

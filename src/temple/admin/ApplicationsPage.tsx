@@ -1,7 +1,7 @@
 // /admin/applications: manager applications by status (pending first), one page at a time. A
 // pending one is approved behind a confirm step, or rejected with a reason the applicant reads.
 import { useEffect, useRef, useState } from "react";
-import { getRouteApi, Link } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ADMIN_LIMITS } from "#contract";
 import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
@@ -16,19 +16,20 @@ import {
 } from "./adminApi";
 import { STATUS_EMPTY, STATUS_LABELS } from "./adminLabels";
 import { ADMIN_PAGE_SIZE } from "./adminSearch";
+import type { ApplicationsData } from "./adminLoaders";
 import { ActionError, ConfirmStep } from "./ConfirmStep";
-import { NoAdminAccess } from "./AdminLayout";
 import { useAdminAction } from "./useAdminAction";
 
-const route = getRouteApi("/{-$locale}/admin/applications");
 const STATUSES: readonly ManagerStatus[] = ["pending", "approved", "rejected"];
 
-export function ApplicationsPage() {
+export function ApplicationsPage({
+  data,
+}: {
+  readonly data: ApplicationsData;
+}) {
   const { t, i18n } = useLingui();
   const locale = useLocaleParam();
-  const data = route.useLoaderData();
   usePageTitle(t`经理申请`);
-  if (data.kind === "noAccess") return <NoAdminAccess />;
   return (
     <section aria-labelledby="admin-applications-title">
       <h2 id="admin-applications-title" className="admin-title">
@@ -38,8 +39,8 @@ export function ApplicationsPage() {
         {STATUSES.map((status) => (
           <Link
             key={status}
-            to="/{-$locale}/admin/applications"
-            params={{ locale }}
+            to="/{-$locale}/admin/$section"
+            params={{ locale, section: "applications" }}
             search={{ status }}
             className="admin-tab"
             aria-current={status === data.status ? "page" : undefined}

@@ -1,29 +1,31 @@
 // /admin/audit?action=&actor=: the audit log, newest first, one page at a time, filtered by action
 // and by who acted (an IM id, or the system). Each row: when, who, what, which target, details.
 import { useState } from "react";
-import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { AUDIT_ACTIONS, type AuditAction } from "#contract";
+import { ADMIN_ROLES, AUDIT_ACTIONS, type AuditAction } from "#contract";
 import { useRouteLocale } from "../../i18n/useRouteLocale";
 import { formatDateTime } from "../../lib/format";
 import { Pagination } from "../../ui/Pagination";
 import { usePageTitle } from "../../ui/usePageTitle";
 import type { AuditEntry } from "./adminApi";
-import { ACTION_LABELS, TARGET_LABELS } from "./adminLabels";
+import {
+  ACTION_LABELS,
+  DETAIL_LABELS,
+  ROLE_LABELS,
+  TARGET_LABELS,
+  VIA_LABELS,
+} from "./adminLabels";
 import {
   ADMIN_PAGE_SIZE,
   type AuditSearch,
   SEARCH_MAX_CHARS,
 } from "./adminSearch";
-import { NoAdminAccess } from "./AdminLayout";
+import type { AuditData } from "./adminLoaders";
 
-const route = getRouteApi("/{-$locale}/admin/audit");
-
-export function AuditPage() {
+export function AuditPage({ data }: { readonly data: AuditData }) {
   const { t } = useLingui();
-  const data = route.useLoaderData();
   usePageTitle(t`操作日志`);
-  if (data.kind === "noAccess") return <NoAdminAccess />;
   const filtered =
     data.search.action !== undefined || data.search.actor !== undefined;
   return (
@@ -63,7 +65,7 @@ export function AuditPage() {
 
 function AuditFilter({ search }: { search: AuditSearch }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate({ from: "/{-$locale}/admin/audit" });
+  const navigate = useNavigate({ from: "/{-$locale}/admin/$section" });
   const [action, setAction] = useState<string>(search.action ?? "");
   const [actor, setActor] = useState(search.actor ?? "");
   return (
@@ -128,7 +130,21 @@ function AuditFilter({ search }: { search: AuditSearch }) {
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  // NOTE: the values the admin pages write read as words; anything else is shown as stored.
+  const detailText = (key: string, value: unknown): string => {
+    if (key === "role" && typeof value === "string") {
+      const role = ADMIN_ROLES.find((r) => r === value);
+      if (role !== undefined) return i18n._(ROLE_LABELS[role]);
+    }
+    if (key === "on" && typeof value === "boolean")
+      return value ? t`授予` : t`撤销`;
+    if (key === "by" && typeof value === "string") {
+      const via = VIA_LABELS[value];
+      if (via !== undefined) return i18n._(via);
+    }
+    return typeof value === "string" ? value : JSON.stringify(value);
+  };
   const locale = useRouteLocale();
   const known = AUDIT_ACTIONS.find((a) => a === entry.action);
   const target = TARGET_LABELS[entry.targetType];
@@ -169,10 +185,12 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <dl className="admin-details">
           {details.map(([key, value]) => (
             <div key={key}>
-              <dt>{key}</dt>
-              <dd>
-                {typeof value === "string" ? value : JSON.stringify(value)}
-              </dd>
+              <dt>
+                {DETAIL_LABELS[key] === undefined
+                  ? key
+                  : i18n._(DETAIL_LABELS[key])}
+              </dt>
+              <dd>{detailText(key, value)}</dd>
             </div>
           ))}
         </dl>

@@ -2,7 +2,7 @@
 // roles, grant or revoke one (the caller's own admin role cannot be revoked), ban or lift a ban.
 // Every change goes through a confirm step.
 import { useState } from "react";
-import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSnapshot } from "valtio";
 import { ADMIN_ROLES, type AdminRole } from "#contract";
@@ -12,17 +12,13 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { type AdminUser, setBanned, setRole } from "./adminApi";
 import { ROLE_LABELS } from "./adminLabels";
 import { ADMIN_PAGE_SIZE, SEARCH_MAX_CHARS } from "./adminSearch";
-import { NoAdminAccess } from "./AdminLayout";
+import type { UsersData } from "./adminLoaders";
 import { ActionError, ConfirmStep } from "./ConfirmStep";
 import { useAdminAction } from "./useAdminAction";
 
-const route = getRouteApi("/{-$locale}/admin/users");
-
-export function UsersPage() {
+export function UsersPage({ data }: { readonly data: UsersData }) {
   const { t } = useLingui();
-  const data = route.useLoaderData();
   usePageTitle(t`用户与身份`);
-  if (data.kind === "noAccess") return <NoAdminAccess />;
   return (
     <section aria-labelledby="admin-users-title">
       <h2 id="admin-users-title" className="admin-title">
@@ -59,7 +55,7 @@ export function UsersPage() {
 
 function UserSearch({ q }: { q: string | undefined }) {
   const { t } = useLingui();
-  const navigate = useNavigate({ from: "/{-$locale}/admin/users" });
+  const navigate = useNavigate({ from: "/{-$locale}/admin/$section" });
   const [text, setText] = useState(q ?? "");
   return (
     <form

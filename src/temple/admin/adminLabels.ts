@@ -55,3 +55,20 @@ export const TARGET_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   quickReply: msg`快捷回复`,
   managerApplication: msg`经理申请`,
 };
+
+/** Who made a role change: the admin pages or the operator's command line. */
+export const VIA_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  admin: msg`管理后台`,
+  "admin-cli": msg`命令行`,
+};
+
+/** The audit details' keys the pages name (others show as stored). */
+export const DETAIL_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  role: msg`身份`,
+  on: msg`变更`,
+  by: msg`途径`,
+  reason: msg`理由`,
+  userId: msg`用户编号`,
+  status: msg`状态`,
+  note: msg`备注`,
+};

@@ -17,6 +17,8 @@ import {
 import { isAdmin } from "./adminAccess";
 import {
   ADMIN_PAGE_SIZE,
+  type AdminSearch,
+  type AdminSection,
   type ApplicationsSearch,
   type AuditSearch,
   type UsersSearch,
@@ -27,17 +29,20 @@ export type NoAccess = typeof NO_ACCESS;
 
 export interface ApplicationsData {
   kind: "ok";
+  section: "applications";
   status: ManagerStatus;
   page: Page<Application>;
 }
 export interface UsersData {
   kind: "ok";
+  section: "users";
   q: string | undefined;
   /** null before a search. */
   page: Page<AdminUser> | null;
 }
 export interface AuditData {
   kind: "ok";
+  section: "audit";
   search: AuditSearch;
   page: Page<AuditEntry>;
 }
@@ -66,6 +71,7 @@ export function loadApplications(
   const status = search.status ?? "pending";
   return guarded(async () => ({
     kind: "ok" as const,
+    section: "applications" as const,
     status,
     page: await fetchApplications(
       { status, ...paging(search.page) },
@@ -81,6 +87,7 @@ export function loadUsers(
   const q = search.q;
   return guarded(async () => ({
     kind: "ok" as const,
+    section: "users" as const,
     q,
     page:
       q === undefined
@@ -97,10 +104,29 @@ export function loadAudit(
   const filter = { ...search, action };
   return guarded(async () => ({
     kind: "ok" as const,
+    section: "audit" as const,
     search: filter,
     page: await fetchAudit(
       { action, actor: search.actor, ...paging(search.page) },
       { signal },
     ),
   }));
+}
+
+export type SectionData = ApplicationsData | UsersData | AuditData;
+
+/** The page of one section, by the path's section. */
+export function loadSection(
+  section: AdminSection,
+  search: AdminSearch,
+  signal: AbortSignal,
+): Promise<SectionData | NoAccess> {
+  switch (section) {
+    case "applications":
+      return loadApplications(search, signal);
+    case "users":
+      return loadUsers(search, signal);
+    case "audit":
+      return loadAudit(search, signal);
+  }
 }

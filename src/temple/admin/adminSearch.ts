@@ -10,6 +10,14 @@ export const ADMIN_PAGE_SIZE = 20;
 /** The longest text a search takes (ADMIN_LIMITS.searchMaxChars). */
 export const SEARCH_MAX_CHARS = 64;
 
+/** The admin pages' sections (the path segment after /admin). */
+export const ADMIN_SECTIONS = ["applications", "users", "audit"] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+export function parseAdminSection(raw: string): AdminSection | undefined {
+  return ADMIN_SECTIONS.find((section) => section === raw);
+}
+
 export interface ApplicationsSearch extends PageSearch {
   status?: ManagerStatus | undefined;
 }
@@ -37,32 +45,21 @@ function text(value: unknown): string | undefined {
   return found === "" ? undefined : found;
 }
 
-export function validateApplicationsSearch(
+/** The search of every admin page (each reads its own fields): one parser, a small first page. */
+export type AdminSearch = ApplicationsSearch & UsersSearch & AuditSearch;
+
+export function validateAdminSearch(
   search: Record<string, unknown>,
-): ApplicationsSearch {
-  const status = search.status;
+): AdminSearch {
+  const { status } = search;
+  const action = text(search.action);
   return {
     status:
       typeof status === "string" && Object.hasOwn(STATUSES, status)
         ? (status as ManagerStatus)
         : undefined,
-    page: parsePage(search.page),
-  };
-}
-
-export function validateUsersSearch(
-  search: Record<string, unknown>,
-): UsersSearch {
-  return { q: text(search.q), page: parsePage(search.page) };
-}
-
-export function validateAuditSearch(
-  search: Record<string, unknown>,
-): AuditSearch {
-  const action = text(search.action);
-  return {
-    // NOTE: the server judges the action against the contract's list (400 for an unknown one,
-    // which the loader shows as an empty filter result); only the shape is checked here.
+    q: text(search.q),
+    // NOTE: the server judges the action against the contract's list; only the shape is checked.
     action:
       action !== undefined && /^[a-zA-Z]+\.[a-zA-Z]+$/.test(action)
         ? (action as AuditAction)

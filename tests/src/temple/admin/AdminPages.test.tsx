@@ -279,7 +279,8 @@ describe("audit viewer", () => {
     ).toBeDefined();
     expect(within(rows[0]!).getByText("管理甲")).toBeDefined();
     expect(within(rows[0]!).getByText("用户 王小明 (u_7)")).toBeDefined();
-    expect(within(rows[0]!).getByText("monk")).toBeDefined();
+    expect(within(rows[0]!).getByText("法师")).toBeDefined();
+    expect(within(rows[0]!).getByText("授予")).toBeDefined();
     expect(within(rows[1]!).getByText("系统")).toBeDefined();
 
     fireEvent.change(screen.getByRole("combobox", { name: "操作" }), {

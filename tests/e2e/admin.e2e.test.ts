@@ -1,0 +1,112 @@
+// Issue #22 in Chromium: an admin (the demo user, made one with `npm run admin -- user:grant`
+// before the server starts, as an operator would) opens the admin pages from /my, approves a
+// manager application and grants a role in the app, and the audit viewer shows both; the
+// applicant's account has the new roles.
+import { execFile } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../support/e2e/browser";
+import {
+  startServerProcess,
+  type ServerProcess,
+} from "../support/e2e/serverProcess";
+import { signedInOnMy } from "./support/accounts";
+import { apiAs } from "./support/chat";
+
+const run = promisify(execFile);
+const TSX = "node_modules/tsx/dist/cli.mjs";
+
+let browser: Browser;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), "fuyuan-e2e-admin-"));
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  // NOTE: the embedded database is one process's: seed and grant before the server opens it.
+  await run(process.execPath, [TSX, "server/db/seedCli.ts"], { env });
+  await run(
+    process.execPath,
+    [TSX, "server/adminCli.ts", "user:grant", "demo_user", "admin"],
+    { env },
+  );
+  browser = await launchBrowser();
+  server = await startServerProcess({ DATA_DIR: dataDir });
+}, 180_000);
+afterAll(async () => {
+  await server.stop();
+  await browser.close();
+});
+
+it("an admin approves a manager application and grants a role; the audit log shows both", async () => {
+  const applicant = await signedInOnMy(browser, server.baseUrl, "13800000081");
+  const me = await apiAs<{ imId: string; nickname: string }>(
+    applicant.page,
+    "user/v1/info",
+  );
+  await apiAs(applicant.page, "manager/v1/apply", {
+    method: "POST",
+    body: {
+      name: "林静",
+      phone: "13800000081",
+      region: "浙江杭州",
+      reason: "我在社区组织祈福活动",
+    },
+  });
+
+  const admin = await signedInOnMy(browser, server.baseUrl, "13800000001");
+  const page = admin.page;
+  await page.getByRole("link", { name: "管理后台" }).click();
+  await page.waitForURL("**/admin/applications");
+  const card = page.getByRole("article", { name: "林静" });
+  await card.getByText("138****0081").waitFor();
+  await card.getByRole("button", { name: "通过", exact: true }).click();
+  await card.getByRole("button", { name: "确认通过" }).click();
+  await page.getByText("没有待审核的申请").waitFor({ timeout: 15_000 });
+
+  await page.getByRole("link", { name: "用户与身份" }).click();
+  await page.getByRole("searchbox", { name: "查找用户" }).fill(me.imId);
+  await page.getByRole("button", { name: "查找", exact: true }).click();
+  const user = page.getByRole("article", { name: me.nickname });
+  await expect
+    .poll(() =>
+      user
+        .getByRole("button", { name: "推广经理" })
+        .getAttribute("aria-pressed"),
+    )
+    .toBe("true");
+  await user.getByRole("button", { name: "客服" }).click();
+  await user.getByRole("button", { name: "确认" }).click();
+  await expect
+    .poll(
+      () =>
+        user.getByRole("button", { name: "客服" }).getAttribute("aria-pressed"),
+      { timeout: 15_000 },
+    )
+    .toBe("true");
+
+  await page.getByRole("link", { name: "操作日志" }).click();
+  const rows = page
+    .getByRole("list", { name: "操作记录" })
+    .getByRole("article");
+  await rows.first().waitFor();
+  const role = rows.filter({ hasText: "身份变更" }).first();
+  await role.getByText(`用户 ${me.nickname} (${me.imId})`).waitFor();
+  await role.getByText("客服", { exact: true }).waitFor();
+  await role.getByText("授予", { exact: true }).waitFor();
+  const approval = rows.filter({ hasText: "通过经理申请" }).first();
+  await approval.getByText(`经理申请 ${me.nickname} (${me.imId})`).waitFor();
+  await approval.getByText("善信小福").waitFor();
+
+  const info = await apiAs<{ isManager: number; isService: number }>(
+    applicant.page,
+    "user/v1/info",
+  );
+  expect(info).toMatchObject({ isManager: 1, isService: 1 });
+  expect(admin.errors).toEqual([]);
+  await applicant.context.close();
+  await admin.context.close();
+});
