@@ -92,7 +92,7 @@ export const PAGES: readonly PageEntry[] = [
     path: () => "/my/invite",
   },
   { route: "/{-$locale}/myOrder/", signedIn: true, path: () => "/myOrder" },
-  // NOTE: as the demo user both show the desk's "no access" page, which is what gets scanned.
+  // NOTE: as the demo user the staff pages show the "no access" page, which is what gets scanned.
   {
     route: "/{-$locale}/staff/orders",
     signedIn: true,
@@ -102,6 +102,11 @@ export const PAGES: readonly PageEntry[] = [
     route: "/{-$locale}/staff/orders/$masterId",
     signedIn: true,
     path: () => "/staff/orders/1",
+  },
+  {
+    route: "/{-$locale}/staff/chats",
+    signedIn: true,
+    path: () => "/staff/chats",
   },
   // NOTE: the demo user is no admin: the admin pages show their "no access" page.
   { route: "/{-$locale}/admin", signedIn: true, path: () => "/admin" },
