@@ -474,11 +474,18 @@ export class ImGateway {
           this.#drop(conn, GatewayCloseCode.IDLE_TIMEOUT, "idle");
         else if (conn.hasPending)
           for (const bytes of conn.pending.takeDue(now)) conn.sendBytes(bytes);
-      } else if (now - conn.openedAt >= options.connectTimeoutMs) {
+      } else if (
+        now - conn.openedAt >=
+        (conn.phase === "authenticating"
+          ? options.connectTimeoutMs * AUTH_WAIT_FACTOR
+          : options.connectTimeoutMs)
+      ) {
         this.#drop(
           conn,
           GatewayCloseCode.HANDSHAKE_TIMEOUT,
-          "no CONNECT in time",
+          conn.phase === "authenticating"
+            ? "CONNECT not checked in time"
+            : "no CONNECT in time",
         );
       }
     }
@@ -490,6 +497,14 @@ export class ImGateway {
 }
 
 /** False once the connection was closed while its CONNECT was being checked (timeout, shutdown). */
+/**
+ * A socket whose CONNECT arrived waits for OUR check of it (the session lookup): it gets this many
+ * connect timeouts, not one. In a reconnect storm the checks queue up on the database; dropping
+ * them at 5 s threw away finished work and sent every client round again (#20: 2,000 clients, most
+ * never back within a minute).
+ */
+const AUTH_WAIT_FACTOR = 6;
+
 function stillAuthenticating(conn: ImConnection): boolean {
   return conn.phase === "authenticating";
 }
