@@ -14,7 +14,14 @@ export type BenchRequest =
   | { id: number; type: "rss" }
   | { id: number; type: "commits" }
   | { id: number; type: "diag" }
+  /** Starts (`on`) or ends the event-loop stall watch; ending answers {@link StallWatch}. */
+  | { id: number; type: "stallWatch"; on: boolean }
   | { id: number; type: "stop" };
+
+/** The longest event-loop stall of the server while the watch was on. */
+export interface StallWatch {
+  maxStallMs: number;
+}
 
 /** Requests to the load generator (gatewayLoad.ts). */
 export type LoadRequest =
@@ -29,7 +36,22 @@ export type LoadRequest =
   | { id: number; type: "run"; pairs: number; rate: number; seconds: number }
   | { id: number; type: "diag" }
   | { id: number; type: "closeAll" }
+  /** Drops every connection at once, then all reconnect at once; answers {@link StormResult}. */
+  | { id: number; type: "storm" }
   | { id: number; type: "exit" };
+
+export interface StormResult {
+  /** Connections before the drop. */
+  dropped: number;
+  /** Back with a CONNACK by the end. */
+  reconnected: number;
+  /** From the drop to the last CONNACK (s). */
+  seconds: number;
+  /** Attempts refused or failed on the way (each retried after 0.25–1 s, as clients back off). */
+  failedAttempts: number;
+  /** The failed attempts by cause: a close code, `CONNACK <reason>`, or the socket error's code. */
+  failures: Record<string, number>;
+}
 
 export interface ConnectResult {
   connected: number;

@@ -3,6 +3,7 @@
 // real sessions and fetch their IM tokens from user/v1/info as clients do (with IM_ENGINE=wukongim
 // that registers each token with WuKongIM), report the IM WebSocket URL oapi/v1/config hands out,
 // RSS after GC and group-commit counts (embedded engine only), stop. Listens on PORT (0: any).
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { AccountEvents } from "../../server/domain/auth/accountEvents";
 import { createAuthServices } from "../../server/domain/auth/createAuthServices";
@@ -136,6 +137,9 @@ function rssAfterGc(): number {
   return process.memoryUsage().rss;
 }
 
+/** Event-loop delay while a storm runs (10 ms sampling: the max is the longest stall seen). */
+const stalls = monitorEventLoopDelay({ resolution: 10 });
+
 process.on("message", (raw) => {
   const request = raw as BenchRequest;
   void (async () => {
@@ -161,6 +165,19 @@ process.on("message", (raw) => {
           id: request.id,
           diag: diagnostics?.snapshot() ?? null,
         });
+        break;
+      case "stallWatch":
+        if (request.on) {
+          stalls.reset();
+          stalls.enable();
+          process.send?.({ id: request.id });
+        } else {
+          stalls.disable();
+          process.send?.({
+            id: request.id,
+            maxStallMs: Number((stalls.max / 1e6).toFixed(1)),
+          });
+        }
         break;
       case "commits":
         process.send?.({ id: request.id, batches, committed });

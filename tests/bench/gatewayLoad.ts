@@ -19,6 +19,7 @@ import type {
   ConnectResult,
   LoadRequest,
   RunStats,
+  StormResult,
 } from "./gatewayBenchProtocol";
 import { GatewayDiagnostics } from "./gatewayDiagnostics";
 import { tuneHeap } from "../../server/lib/heapTuning";
@@ -38,6 +39,9 @@ interface Conn {
 const diagnostics =
   process.env.BENCH_DIAG === "1" ? new GatewayDiagnostics() : null;
 let conns: Conn[] = [];
+/** What the last `connect` opened, so that a storm reconnects the same users. */
+let lastConnect: { url: string; users: BenchUser[]; version: number } | null =
+  null;
 
 /**
  * One run's bookkeeping, preallocated so that measuring allocates nothing per message: message i
@@ -120,6 +124,12 @@ function onFrame(conn: Conn, frame: Frame): void {
   }
 }
 
+/** Why connection attempts failed (a close code, "refused" for a CONNACK refusal, or "error"). */
+const failures = new Map<string, number>();
+const failed = (why: string) => {
+  failures.set(why, (failures.get(why) ?? 0) + 1);
+};
+
 function open(
   url: string,
   user: BenchUser,
@@ -162,6 +172,7 @@ function open(
       for (const frame of conn.decoder.push(new Uint8Array(data))) {
         if (frame.op === Op.CONNACK) {
           if (frame.reasonCode !== 1) {
+            if (!settled) failed(`CONNACK ${String(frame.reasonCode)}`);
             ws.close();
             done(null);
             return;
@@ -178,10 +189,12 @@ function open(
         } else onFrame(conn, frame);
       }
     });
-    ws.on("error", () => {
+    ws.on("error", (error: Error & { code?: string }) => {
+      if (!settled) failed(error.code ?? error.message.slice(0, 40));
       done(null);
     });
-    ws.on("close", () => {
+    ws.on("close", (code) => {
+      if (!settled) failed(`close ${String(code)}`);
       done(null);
     });
   });
@@ -193,6 +206,7 @@ async function connectAll(
   version: number,
   concurrency: number,
 ): Promise<ConnectResult> {
+  lastConnect = { url, users, version };
   const started = performance.now();
   let next = 0;
   let failed = 0;
@@ -332,6 +346,44 @@ async function closeAll(): Promise<void> {
   conns = [];
 }
 
+/** How long a storm may take before the stragglers are given up (the issue's bound is 15 s). */
+const STORM_LIMIT_MS = 60_000;
+
+/**
+ * A reconnect storm: every connection dropped at once (as when a server restarts), then every
+ * client reconnecting at once, a failed attempt again after 0.25–1 s (clients back off with jitter).
+ */
+async function storm(): Promise<StormResult> {
+  if (lastConnect === null) throw new Error("storm before connect");
+  const { url, users, version } = lastConnect;
+  const dropped = conns.length;
+  await closeAll();
+  failures.clear();
+  const started = performance.now();
+  let failedAttempts = 0;
+  const reconnect = async (user: BenchUser) => {
+    while (performance.now() - started < STORM_LIMIT_MS) {
+      const conn = await open(url, user, version);
+      if (conn !== null) {
+        conns.push(conn);
+        return;
+      }
+      failedAttempts += 1;
+      await new Promise((resolve) =>
+        setTimeout(resolve, 250 + Math.random() * 750),
+      );
+    }
+  };
+  await Promise.all(users.map(reconnect));
+  return {
+    dropped,
+    reconnected: conns.length,
+    seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+    failedAttempts,
+    failures: Object.fromEntries(failures),
+  };
+}
+
 /** The SDK's keep-alive: every connection sends a PING each 60 s (both engines close a socket silent for 3 minutes). */
 const PING_EVERY_S = 60;
 let pingTick = 0;
@@ -375,6 +427,9 @@ process.on("message", (raw) => {
       case "closeAll":
         await closeAll();
         process.send?.({ id: request.id });
+        break;
+      case "storm":
+        process.send?.({ id: request.id, ...(await storm()) });
         break;
       case "exit":
         process.send?.({ id: request.id });
