@@ -1,8 +1,9 @@
 // Loads a locale's compiled catalogs and activates it in Lingui. The app's catalog (`messages`):
-// cn is bundled, tw and en are separate chunks. The temple's side (`src/temple/`: order desk,
-// workspace, admin) has its own catalog (`temple`), loaded by its routes with
-// `loadCatalogPart("temple")` and then kept for every later switch: what only staff read does not
-// weigh on the first visit of a buyer. A failed load logs "Failed locale loading" and keeps the
+// cn is bundled, tw and en are separate chunks. Folders only their own routes render have their own
+// catalog ("parts", package.json's lingui config): the temple's side (`src/temple/`: order desk,
+// workspace, admin) and the fate-together sign-up; their routes call `loadCatalogPart(part)`, and a
+// loaded part is kept for every later switch: what few people read does not weigh on the first
+// visit of a buyer. A failed load logs "Failed locale loading" and keeps the
 // previous locale.
 import { i18n, type Messages } from "@lingui/core";
 import { messages as cnMessages } from "../../locales/cn/messages.po";
@@ -22,6 +23,12 @@ export const catalogPartLoaders = {
     cn: () => import("../../locales/cn/temple.po"),
     tw: () => import("../../locales/tw/temple.po"),
     en: () => import("../../locales/en/temple.po"),
+  },
+  /** The fate-together sign-up (/register, src/features/register/). */
+  fate: {
+    cn: () => import("../../locales/cn/fate.po"),
+    tw: () => import("../../locales/tw/fate.po"),
+    en: () => import("../../locales/en/fate.po"),
   },
 } satisfies Record<string, Record<Locale, CatalogLoader>>;
 export type CatalogPart = keyof typeof catalogPartLoaders;

@@ -1,6 +1,8 @@
-// `/register`: guarded by the `auth` middleware (signed-in users only); loads my fate sign-up.
+// `/register`: guarded by the `auth` middleware (signed-in users only); loads my fate sign-up
+// and the page's catalog.
 import { createFileRoute } from "@tanstack/react-router";
 import { fetchMyFateSignup } from "../../api/fate";
+import { loadCatalogPart } from "../../i18n/activateLocale";
 import { runMiddleware } from "../../router/middleware";
 import { RegisterPage } from "../../features/register/RegisterPage";
 
@@ -8,7 +10,12 @@ export const Route = createFileRoute("/{-$locale}/register")({
   beforeLoad: ({ context, location }) => {
     runMiddleware(["auth"], { context, location });
   },
-  loader: ({ abortController }) =>
-    fetchMyFateSignup({ signal: abortController.signal }),
+  loader: async ({ abortController }) => {
+    const [signup] = await Promise.all([
+      fetchMyFateSignup({ signal: abortController.signal }),
+      loadCatalogPart("fate"),
+    ]);
+    return signup;
+  },
   component: RegisterPage,
 });

@@ -7,7 +7,10 @@ import {
   shichenOfHour,
   shichenRange,
 } from "#contract";
-import { activateLocale } from "../../../../src/i18n/activateLocale";
+import {
+  activateLocale,
+  loadCatalogPart,
+} from "../../../../src/i18n/activateLocale";
 import {
   shichenChoices,
   shichenValueOf,
@@ -43,6 +46,10 @@ describe("时辰 and clock hours", () => {
 });
 
 describe("the form's 时辰 choices", () => {
+  // NOTE: the sign-up's strings are their own catalog part, which its route loads.
+  beforeAll(async () => {
+    await loadCatalogPart("fate");
+  });
   afterAll(async () => {
     await activateLocale("cn");
   });
