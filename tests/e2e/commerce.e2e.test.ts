@@ -224,7 +224,10 @@ describe("invitations", () => {
 
     await invites.getByRole("link", { name: "我邀请的人" }).click();
     await inviter.waitForURL("**/myOrder/inviteRecord");
-    await inviter.getByRole("listitem").getByText(nickname).waitFor();
+    // The record masks the invitee's name (#22): its first character and stars.
+    const masked = `${Array.from(nickname)[0] ?? ""}***`;
+    await inviter.getByRole("listitem").getByText(masked).waitFor();
+    expect(await inviter.getByText(nickname).count()).toBe(0);
     expect(await inviter.getByRole("definition").first().textContent()).toBe(
       "1",
     );

@@ -32,12 +32,12 @@ it("the monk completes the order with a photo and the owner sees it on the order
     buffer: solidPng(40, 30, [230, 160, 40]),
   });
   await monk.page.getByAltText("完成照片 1").waitFor();
-  await vi.waitFor(
-    async () => {
-      expect(await complete.isEnabled()).toBe(true);
-    },
-    { timeout: 15_000 },
-  );
+  // NOTE: the button is enabled while the photo uploads (pressing it then says to wait), so wait
+  // for the upload itself; pressing early failed this test now and then.
+  await monk.page
+    .locator(".staff-photo.is-stored")
+    .first()
+    .waitFor({ timeout: 15_000 });
   await complete.click();
   await vi.waitFor(
     async () => {
