@@ -111,9 +111,13 @@ it("a damaged .jpg is refused with a sentence saying it is damaged, and nothing 
   ]);
   const path = join(dir, "broken.jpg");
   await writeFile(path, broken);
-  const bubblesBefore = await page
-    .locator(".thread .msg-own .msg-image")
-    .count();
+  // NOTE: the thread first shows what the server already stores (the photo of the test before,
+  // when it ran); counting before history settles would race its arrival.
+  const storedBefore = (await serverImages(page)).length;
+  const bubbles = page.locator(".thread .msg-own .msg-image");
+  await expect
+    .poll(() => bubbles.count(), { timeout: 15_000 })
+    .toBe(storedBefore);
 
   await page.getByTestId("composer-file").setInputFiles(path);
 
@@ -124,7 +128,6 @@ it("a damaged .jpg is refused with a sentence saying it is damaged, and nothing 
     await page.screenshot({
       path: join(process.env.E2E_SHOTS_DIR, "chat-damaged.png"),
     });
-  expect(await page.locator(".thread .msg-own .msg-image").count()).toBe(
-    bubblesBefore,
-  );
+  expect(await bubbles.count()).toBe(storedBefore);
+  expect((await serverImages(page)).length).toBe(storedBefore);
 }, 60_000);
