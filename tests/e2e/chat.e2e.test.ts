@@ -15,6 +15,7 @@ import { launchBrowser, watchErrors } from "../support/e2e/browser";
 import { startImLinkProxy, type ImLinkProxy } from "./support/imLinkProxy";
 import { solidPng } from "./support/pngFixture";
 import {
+  apiAs,
   bubbles,
   conversationRow,
   DEMO_USER,
@@ -190,6 +191,18 @@ describe.each<WorkerMode>(["shared", "dedicated"])(
 
       expect(appErrors(user.errors)).toEqual([]);
       expect(appErrors(staff.errors)).toEqual([]);
+      // What the user saw is read on the server too (the worker tells it on its next beat), so the
+      // next test's fresh browser starts with nothing unread.
+      await expect
+        .poll(
+          () =>
+            apiAs<{ unread: number }>(
+              user.page,
+              "wuKong/v1/conversations/unreadCount",
+            ),
+          { timeout: 10_000 },
+        )
+        .toEqual({ unread: 0 });
       await closeAll();
     });
 
@@ -227,6 +240,8 @@ describe.each<WorkerMode>(["shared", "dedicated"])(
             tab.workers().some((w) => w.url().includes("session.worker")),
           ).toBe(true);
 
+      for (const tab of tabs)
+        expect(await tab.locator(".tab-badge").count()).toBe(0);
       // A message from the staff raises the badge in every tab (tab bar and title).
       const staffBox = staff.page.getByRole("textbox", {
         name: `给 ${DEMO_USER.name} 发消息`,
