@@ -39,3 +39,24 @@ export const ADMIN_LIMITS = {
   /** The reason a rejected applicant reads. */
   rejectReasonMaxChars: 500,
 } as const;
+
+/** What an admin may set on a blessing product (the admin's product editor and its API). */
+export const PRODUCT_LIMITS = {
+  slugMaxChars: 60,
+  titleMaxChars: 40,
+  summaryMaxChars: 200,
+  /** The description: up to this many paragraphs per language, each up to paragraphMaxChars. */
+  paragraphsMax: 10,
+  paragraphMaxChars: 1000,
+  /** Options (durations with their prices) a product offers. */
+  optionsMax: 8,
+  optionLabelMaxChars: 20,
+  /** The highest price of one option, in fen (¥100,000.00). */
+  priceFenMax: 10_000_000,
+  /** The longest option, in days (ten years). */
+  daysMax: 3650,
+  sortOrderMax: 100_000,
+} as const;
+
+/** A product's slug: lowercase words joined by hyphens (`bright-lamp`). */
+export const PRODUCT_SLUG_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$";

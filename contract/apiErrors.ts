@@ -148,6 +148,10 @@ export const API_ERRORS = {
   ADMIN_OWN_ROLE: 409,
   /** An admin cannot be banned: take the admin role away first. */
   ADMIN_NOT_BANNABLE: 409,
+  /** Another product already has this slug. */
+  PRODUCT_SLUG_TAKEN: 409,
+  /** An option someone has ordered cannot be removed (its orders name it); hide the product instead. */
+  PRODUCT_OPTION_ORDERED: 409,
 
   // ── Agreements and signatures ──
   AGREEMENT_NOT_FOUND: 404,

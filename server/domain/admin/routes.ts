@@ -1,6 +1,6 @@
 // The admin pages' API under /api/app/admin/v1 (#22), what `npm run admin` does, in the app:
 // manager applications (list, approve, reject with a reason the applicant reads), users' roles
-// and bans, the audit log, products. Admins only (403 FORBIDDEN for everyone else); each change
+// and bans, the audit log (products: productRoutes.ts). Admins only (403 FORBIDDEN for everyone else); each change
 // writes its audit record in the transaction that makes it.
 import { Type } from "typebox";
 import { EnvelopeOf, ok } from "../../http/envelope";

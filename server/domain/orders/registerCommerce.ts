@@ -21,6 +21,7 @@ import type { CommerceDeps, CommercePlugin } from "./commerceDeps";
 import { fulfilmentRoutes } from "../fulfilment/routes";
 import { workspaceRoutes } from "../workspace/routes";
 import { adminRoutes } from "../admin/routes";
+import { adminProductRoutes } from "../admin/productRoutes";
 import { orderRoutes } from "./routes";
 
 /** What the app exposes of the order domains (tests and operators run them on demand). */
@@ -47,6 +48,7 @@ const API_PLUGINS: readonly CommercePlugin[] = [
   managerRoutes,
   contractRoutes,
   adminRoutes,
+  adminProductRoutes,
 ];
 
 export async function registerCommerce(

@@ -161,4 +161,47 @@ export const ADMIN_ROUTES: RouteTable = {
     (w, who) => w.call(who, "GET", "admin/v1/audit?pageSize=50"),
     { status: 200 },
   ),
+  "GET admin/v1/products": adminOnly(
+    "every product with hidden ones and order counts is for admins only",
+    [],
+    (w, who) => w.call(who, "GET", "admin/v1/products"),
+    { status: 200 },
+  ),
+  "POST admin/v1/products/save": adminOnly(
+    "changing what the shop sells and its prices is an admin's",
+    ["id", "slug", "coverFileId", "monkId"],
+    // NOTE: a product that does not exist: the admin's control meets 404, nobody's probe edits one.
+    (w, who) =>
+      w.call(who, "POST", "admin/v1/products/save", {
+        id: 99_999,
+        category: "lamp",
+        title: { cn: "灯", tw: "燈", en: "Lamp" },
+        summary: { cn: "灯", tw: "燈", en: "Lamp" },
+        description: { cn: ["灯"], tw: ["燈"], en: ["Lamp"] },
+        monkId: null,
+        askBeneficiary: false,
+        askWish: false,
+        askBirthDate: false,
+        sortOrder: 0,
+        options: [
+          {
+            label: { cn: "1 日", tw: "1 日", en: "1 day" },
+            days: 1,
+            priceFen: 100,
+          },
+        ],
+      }),
+    { status: 404 },
+  ),
+  "POST admin/v1/products/visibility": adminOnly(
+    "hiding a product from the shop is an admin's",
+    ["id"],
+    // NOTE: shows a product already shown: the admin's control changes nothing.
+    (w, who) =>
+      w.call(who, "POST", "admin/v1/products/visibility", {
+        id: 1,
+        active: true,
+      }),
+    { status: 200 },
+  ),
 };
