@@ -1,7 +1,8 @@
 // Sends one change of the temple's side at most once at a time: a second tap while one is under
 // way does nothing, `busy` marks the buttons, a refusal becomes its translated sentence, and a
-// success says so and reloads the page's data (router.invalidate) before the buttons are released.
-// The order desk and the admin pages each wrap it with their own extras.
+// success says so and reloads the page's data (router.invalidate, or the caller's own `reload`)
+// before the buttons are released. The order desk and the admin pages each wrap it with their own
+// extras.
 import { useCallback, useRef, useState } from "react";
 import { useRouter } from "@tanstack/react-router";
 import { isApiError, refusalTextOf } from "../api/ApiError";
@@ -26,12 +27,17 @@ export interface TempleActionOptions {
   focusAfter?: string;
   /** Reload on a 409 too: someone else changed it, so show what it is now. */
   reloadOnConflict?: boolean;
+  /**
+   * Fetches the new state for a part of a page that loads its own data (not the router's), as the
+   * chat workspace's order list does; resolves once it shows. Default: router.invalidate().
+   */
+  reload?: (() => Promise<unknown>) | undefined;
 }
 
 export function useTempleAction<T>(
   options: TempleActionOptions = {},
 ): TempleAction<T> {
-  const { focusAfter, reloadOnConflict = false } = options;
+  const { focusAfter, reloadOnConflict = false, reload } = options;
   const router = useRouter();
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -40,27 +46,28 @@ export function useTempleAction<T>(
   const run = useCallback<TempleAction<T>["run"]>(
     async (send, { done, fallback }) => {
       if (inFlight.current) return false;
+      const refresh = reload ?? (() => router.invalidate());
       inFlight.current = true;
       setBusy(true);
       setError(undefined);
       try {
         await send();
         openToast({ type: "success", message: done });
-        await router.invalidate();
+        await refresh();
         if (focusAfter !== undefined)
           document.getElementById(focusAfter)?.focus();
         return true;
       } catch (failure) {
         setError(refusalTextOf(failure) ?? fallback);
         if (reloadOnConflict && isApiError(failure) && failure.status === 409)
-          void router.invalidate();
+          void refresh();
         return false;
       } finally {
         inFlight.current = false;
         setBusy(false);
       }
     },
-    [router, focusAfter, reloadOnConflict],
+    [router, focusAfter, reloadOnConflict, reload],
   );
 
   return { busy, error, run };

@@ -3,17 +3,15 @@
 // timeline. On a phone the heading takes focus when an order opens.
 import { useEffect, useId } from "react";
 import { getRouteApi, Link } from "@tanstack/react-router";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { StaffOrderDetail } from "../../api/staff";
 import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
 import { BackIcon } from "../../ui/icons";
 import { ORDER_STATUS_LABELS } from "../../features/orders/orderLabels";
-import { CompleteForm } from "./CompleteForm";
 import { OrderOutOfReach } from "./NoStaffAccess";
+import { OrderActions } from "./OrderActions";
 import { CustomerCard, OrderFacts, RefundFacts } from "./OrderFacts";
-import { RefundReview } from "./RefundReview";
 import { StaffTimeline } from "./StaffTimeline";
-import { StartServiceForm } from "./StartServiceForm";
 import { ORDER_HEADING_ID, showsTwoPanes } from "./deskLayout";
 
 const route = getRouteApi("/{-$locale}/staff/orders/$masterId");
@@ -33,7 +31,6 @@ function StaffOrderView({ order }: { order: StaffOrderDetail }) {
     if (!showsTwoPanes()) document.getElementById(ORDER_HEADING_ID)?.focus();
   }, []);
   const { can, refund } = order;
-  const idle = !can.startService && !can.complete && !can.reviewRefund;
 
   return (
     <article className="staff-order" aria-labelledby={ORDER_HEADING_ID}>
@@ -56,16 +53,7 @@ function StaffOrderView({ order }: { order: StaffOrderDetail }) {
         </span>
       </header>
 
-      {can.reviewRefund && refund !== null ? (
-        <RefundReview order={order} refund={refund} />
-      ) : null}
-      {can.startService ? <StartServiceForm order={order} /> : null}
-      {can.complete ? <CompleteForm order={order} /> : null}
-      {idle ? (
-        <p className="muted staff-idle" role="status">
-          <Trans>这笔订单目前无需处理。</Trans>
-        </p>
-      ) : null}
+      <OrderActions order={order} />
 
       <CustomerCard customer={order.customer} headingId={`${id}-customer`} />
       <OrderFacts order={order} locale={locale} headingId={`${id}-order`} />

@@ -35,13 +35,7 @@ export function StaffQueueRow({
   /** Planned for a day that has passed and not completed yet. */
   overdue?: boolean;
 }) {
-  const { i18n } = useLingui();
-  const locale = useRouteLocale();
   const localeParam = useLocaleParam();
-  const refund =
-    order.refund === null || order.refund.status === "declined"
-      ? null
-      : order.refund;
   return (
     <Link
       className={overdue ? "card staff-row is-overdue" : "card staff-row"}
@@ -50,6 +44,27 @@ export function StaffQueueRow({
       search={(previous) => previous}
       data-master-id={order.masterId}
     >
+      <StaffRowContent order={order} overdue={overdue} />
+    </Link>
+  );
+}
+
+/** What a row says of its order (phrasing content: it sits in a link, or a button elsewhere). */
+export function StaffRowContent({
+  order,
+  overdue = false,
+}: {
+  readonly order: StaffOrderDetail;
+  readonly overdue?: boolean;
+}) {
+  const { i18n } = useLingui();
+  const locale = useRouteLocale();
+  const refund =
+    order.refund === null || order.refund.status === "declined"
+      ? null
+      : order.refund;
+  return (
+    <>
       <span className="staff-row-top">
         <img
           className="staff-avatar staff-row-avatar"
@@ -102,6 +117,6 @@ export function StaffQueueRow({
           </span>
         </span>
       </span>
-    </Link>
+    </>
   );
 }
