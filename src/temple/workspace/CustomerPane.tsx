@@ -1,21 +1,17 @@
 // The customer's context beside the open thread (#22): profile, who answers them (with the
-// hand-off), the invite relation, their orders with states (each opens the order desk), prayer
-// agreements and staff's private note. Loads staff/v1/customer, then their orders.
-import { Link } from "@tanstack/react-router";
+// hand-off), the invite relation, their orders with states (each opens in place with the desk's
+// moves: CustomerOrders), prayer agreements and staff's private note. Loads staff/v1/customer,
+// then their orders.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { refusalTextOf } from "../../api/ApiError";
-import { fetchStaffOrders } from "../../api/staff";
-import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
+import { useRouteLocale } from "../../i18n/useRouteLocale";
 import { formatDate } from "../../lib/format";
 import { BackIcon, CloseIcon } from "../../ui/icons";
-import { StaffQueueList } from "../desk/StaffQueueList";
 import { CustomerNote } from "./CustomerNote";
+import { CustomerOrders } from "./CustomerOrders";
 import { HandOff } from "./HandOff";
 import { useLoaded } from "./useLoaded";
 import { type CustomerContext, fetchCustomer } from "./workspaceApi";
-
-/** The orders the pane lists (newest first); more open from the order desk. */
-export const PANE_ORDERS = 20;
 
 interface CustomerPaneProps {
   readonly imId: string;
@@ -151,63 +147,6 @@ function CustomerFacts({
       <Agreements customer={customer} />
       <CustomerNote customer={customer} onSaved={onChange} />
     </>
-  );
-}
-
-function CustomerOrders({ userId }: { readonly userId: number }) {
-  const { t } = useLingui();
-  const locale = useRouteLocale();
-  const localeParam = useLocaleParam();
-  const orders = useLoaded(`orders:${String(userId)}`, (signal) =>
-    fetchStaffOrders(
-      { queue: "all", userId, page: 1, pageSize: PANE_ORDERS, locale },
-      { signal },
-    ),
-  );
-  return (
-    <section className="ws-section" aria-labelledby="ws-orders-title">
-      <h3 id="ws-orders-title">
-        <Trans>订单</Trans>
-        {orders.data === undefined ? null : (
-          <span className="muted ws-section-count">{orders.data.total}</span>
-        )}
-      </h3>
-      {orders.failed !== undefined ? (
-        <p className="form-error" role="alert">
-          {refusalTextOf(orders.failed) ?? t`订单加载失败`}{" "}
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={orders.reload}
-          >
-            <Trans>重试</Trans>
-          </button>
-        </p>
-      ) : orders.data === undefined ? (
-        <div className="skeleton skeleton-line" aria-busy="true" />
-      ) : orders.data.list.length === 0 ? (
-        <p className="muted">
-          <Trans>还没有订单</Trans>
-        </p>
-      ) : (
-        <>
-          <StaffQueueList
-            orders={orders.data.list}
-            labelledBy="ws-orders-title"
-          />
-          {orders.data.total > orders.data.list.length ? (
-            <Link
-              className="btn btn-ghost"
-              to="/{-$locale}/staff/orders"
-              params={{ locale: localeParam }}
-              search={{ queue: "all" }}
-            >
-              <Trans>在订单工作台查看全部</Trans>
-            </Link>
-          ) : null}
-        </>
-      )}
-    </section>
   );
 }
 

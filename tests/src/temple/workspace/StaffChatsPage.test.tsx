@@ -1,7 +1,8 @@
 // /staff/chats in the real app over the IM database (fake-indexeddb) and fake staff/v1 and order
 // desk servers: who may open it, the filters with their counts (unread, awaiting our reply,
-// assigned to me), the customer's context beside the thread (orders, note), quick replies put
-// into the composer in two taps and kept in a manager, and handing a chat on.
+// assigned to me), the customer's context beside the thread (orders, note), an order's moves made
+// right in the pane, quick replies put into the composer in two taps and kept in a manager, and
+// handing a chat on.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AppDb } from "../../../../src/db/AppDb";
 import type { FakeApi } from "../../fakeApi";
@@ -23,6 +24,11 @@ import {
   installFakeStaffDesk,
   type FakeStaffDesk,
 } from "../desk/fakeStaffDesk";
+import {
+  addDays,
+  localDay,
+  plannedAtOf,
+} from "../../../../src/temple/desk/staffForms";
 import { refuse } from "../../fakeAnswers";
 import { installFakeWorkspace, type FakeWorkspace } from "./fakeWorkspace";
 
@@ -196,12 +202,27 @@ describe("the open conversation", () => {
     const listCall = desk.callsTo("order/v1/staff/list")[0]!;
     expect(listCall.query.get("userId")).toBe("100");
     expect(listCall.query.get("queue")).toBe("all");
-    const href = within(side)
-      .getByRole("link", { name: /光明灯 1/ })
+    // The row opens in place (a disclosure); the full desk stays a link away.
+    const row = within(side).getByRole("button", { name: /光明灯 1/ });
+    expect(row.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(row);
+    expect(row.getAttribute("aria-expanded")).toBe("true");
+    const panel = within(side).getByRole("region", {
+      name: `订单 ${order.masterOrderNo}`,
+    });
+    expect(row.getAttribute("aria-controls")).toBe(panel.id);
+    expect(within(panel).getByText("家人平安")).toBeDefined();
+    const href = within(panel)
+      .getByRole("link", { name: "在订单工作台打开" })
       .getAttribute("href");
     expect(new URL(href!, location.origin).pathname).toBe(
       `/staff/orders/${String(order.masterId)}`,
     );
+    fireEvent.click(row);
+    expect(row.getAttribute("aria-expanded")).toBe("false");
+    expect(within(side).queryByRole("region", { name: /^订单 / })).toBeNull();
+    // Agreements are sent from the thread's header, as on the chat page.
+    expect(screen.getByRole("button", { name: "发送协议" })).toBeDefined();
 
     fireEvent.click(within(side).getByRole("button", { name: "添加备注" }));
     const box = within(side).getByLabelText("备注");
@@ -302,6 +323,115 @@ describe("the open conversation", () => {
     // "Assigned to me" is asked again: the chat left the caller's list.
     await waitFor(() => {
       expect(ws.callsTo("staff/v1/assigned").length).toBeGreaterThan(1);
+    });
+  });
+});
+
+describe("an order's moves in the context pane", () => {
+  /** Opens u_1's chat and, in the pane, their order `title`; resolves with the pane and panel. */
+  async function openOrderInPane(title: string, masterOrderNo: string) {
+    ws.addCustomer("u_1", { nickname: "善信甲" });
+    await openWorkspace("/staff/chats?chat=u_1");
+    const side = screen.getByRole("complementary", { name: "客户资料" });
+    const row = await within(side).findByRole("button", {
+      name: new RegExp(title),
+    });
+    fireEvent.click(row);
+    const panel = within(side).getByRole("region", {
+      name: `订单 ${masterOrderNo}`,
+    });
+    return { side, row, panel };
+  }
+
+  it("starts the service on a planned day without leaving the chat; the list reads it again", async () => {
+    const order = desk.seed();
+    const { row, panel } = await openOrderInPane(
+      order.product.title,
+      order.masterOrderNo,
+    );
+    expect(within(row).getByText("已支付")).toBeDefined();
+    const form = within(panel).getByRole("form", { name: "开始服务" });
+    const target = addDays(localDay(new Date()), 2);
+    fireEvent.change(within(form).getByLabelText("安排日期"), {
+      target: { value: target },
+    });
+    const listed = desk.callsTo("order/v1/staff/list").length;
+    fireEvent.click(within(form).getByRole("button", { name: "开始服务" }));
+
+    expect(await screen.findByText("已开始服务")).toBeDefined();
+    expect(desk.callsTo("order/v1/fulfil")[0]?.body).toEqual({
+      masterId: order.masterId,
+      status: "in_service",
+      plannedAt: plannedAtOf(target),
+    });
+    // The pane's list is fetched again: the row says 服务中, the order stays open with its next
+    // move, and its heading has the focus (the thread stays where it was).
+    await waitFor(() => {
+      expect(within(row).getByText("服务中")).toBeDefined();
+    });
+    expect(desk.callsTo("order/v1/staff/list").length).toBeGreaterThan(listed);
+    expect(row.getAttribute("aria-expanded")).toBe("true");
+    expect(within(panel).getByRole("form", { name: "标记完成" })).toBeDefined();
+    expect(within(panel).queryByRole("form", { name: "开始服务" })).toBeNull();
+    expect(document.activeElement).toBe(
+      within(panel).getByRole("heading", {
+        level: 4,
+        name: `订单 ${order.masterOrderNo}`,
+      }),
+    );
+    expect(
+      screen.getByRole("heading", { level: 1, name: "善信甲" }),
+    ).toBeDefined();
+  });
+
+  it("reviews a refund there: approve behind the confirmation naming the amount", async () => {
+    const order = desk.seed();
+    desk.requestRefund(order, "计划有变");
+    const { row, panel } = await openOrderInPane(
+      order.product.title,
+      order.masterOrderNo,
+    );
+    expect(within(row).getByText("退款待审核")).toBeDefined();
+    const review = within(panel).getByRole("region", { name: "审核退款" });
+    expect(within(review).getByText("计划有变")).toBeDefined();
+    fireEvent.click(within(review).getByRole("button", { name: "同意退款" }));
+    expect(within(review).getByText(/确定同意退款 ¥176\.00 吗/)).toBeDefined();
+    fireEvent.click(within(review).getByRole("button", { name: "确认退款" }));
+
+    expect(await screen.findByText("已同意退款")).toBeDefined();
+    expect(desk.callsTo("order/v1/refund/review")[0]?.body).toEqual({
+      masterId: order.masterId,
+      approve: true,
+    });
+    await waitFor(() => {
+      expect(within(row).getByText("退款处理中")).toBeDefined();
+    });
+    expect(
+      within(panel).queryByRole("region", { name: "审核退款" }),
+    ).toBeNull();
+    expect(within(panel).getByRole("region", { name: "退款" })).toBeDefined();
+  });
+
+  it("shows a refusal in the form and reads the list again after a conflict", async () => {
+    const order = desk.seed();
+    const { panel } = await openOrderInPane(
+      order.product.title,
+      order.masterOrderNo,
+    );
+    desk.failPath("order/v1/fulfil", "ORDER_STATE_CONFLICT", "refused", {
+      from: "paid",
+      to: "in_service",
+    });
+    const listed = desk.callsTo("order/v1/staff/list").length;
+    const form = within(panel).getByRole("form", { name: "开始服务" });
+    fireEvent.click(within(form).getByRole("button", { name: "开始服务" }));
+    expect((await within(form).findByRole("alert")).textContent).toBe(
+      "订单状态已变化，请刷新后查看",
+    );
+    await waitFor(() => {
+      expect(desk.callsTo("order/v1/staff/list").length).toBeGreaterThan(
+        listed,
+      );
     });
   });
 });
