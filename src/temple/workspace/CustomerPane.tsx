@@ -3,9 +3,15 @@
 // moves: CustomerOrders), prayer agreements and staff's private note. Loads staff/v1/customer,
 // then their orders.
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useSnapshot } from "valtio";
 import { refusalTextOf } from "../../api/ApiError";
+import {
+  SendAgreementButton,
+  sendsAgreements,
+} from "../../features/contract/SendAgreementButton";
 import { useRouteLocale } from "../../i18n/useRouteLocale";
 import { formatDate } from "../../lib/format";
+import { session } from "../../state/session";
 import { BackIcon, CloseIcon } from "../../ui/icons";
 import { CustomerNote } from "./CustomerNote";
 import { CustomerOrders } from "./CustomerOrders";
@@ -76,6 +82,7 @@ export function CustomerPane({
         <CustomerFacts
           customer={customer.data}
           onChange={customer.replace}
+          onAgreementsChanged={customer.reload}
           onHandedOff={(next) => {
             customer.replace(next);
             onHandedOff();
@@ -89,10 +96,12 @@ export function CustomerPane({
 function CustomerFacts({
   customer,
   onChange,
+  onAgreementsChanged,
   onHandedOff,
 }: {
   readonly customer: CustomerContext;
   readonly onChange: (next: CustomerContext) => void;
+  readonly onAgreementsChanged: () => void;
   readonly onHandedOff: (next: CustomerContext) => void;
 }) {
   const locale = useRouteLocale();
@@ -144,43 +153,58 @@ function CustomerFacts({
       </dl>
       <HandOff customer={customer} onDone={onHandedOff} />
       <CustomerOrders userId={customer.userId} />
-      <Agreements customer={customer} />
+      <Agreements customer={customer} onSent={onAgreementsChanged} />
       <CustomerNote customer={customer} onSaved={onChange} />
     </>
   );
 }
 
-function Agreements({ customer }: { readonly customer: CustomerContext }) {
+function Agreements({
+  customer,
+  onSent,
+}: {
+  readonly customer: CustomerContext;
+  readonly onSent: () => void;
+}) {
   const locale = useRouteLocale();
-  if (customer.agreements.length === 0) return null;
+  const { user } = useSnapshot(session);
+  if (customer.agreements.length === 0 && !sendsAgreements(user)) return null;
   return (
     <section className="ws-section" aria-labelledby="ws-agreements-title">
       <h3 id="ws-agreements-title">
         <Trans>祈福协议</Trans>
       </h3>
-      <ul className="ws-agreements">
-        {customer.agreements.map((agreement) => (
-          <li key={agreement.id} className="card">
-            <span>
-              <Trans>订单 #{agreement.masterId}</Trans>
-            </span>
-            {agreement.signedAt === null ? (
-              <span className="chip">
-                <Trans>待签署</Trans>
+      {/* NOTE: the workspace's only one: the thread's header leaves it out for the name. */}
+      <SendAgreementButton
+        peerImId={customer.imId}
+        peerName={customer.nickname}
+        onClosed={onSent}
+      />
+      {customer.agreements.length === 0 ? null : (
+        <ul className="ws-agreements">
+          {customer.agreements.map((agreement) => (
+            <li key={agreement.id} className="card">
+              <span>
+                <Trans>订单 #{agreement.masterId}</Trans>
               </span>
-            ) : (
-              <span className="chip ws-signed">
-                <Trans>
-                  已签署{" "}
-                  <time dateTime={agreement.signedAt}>
-                    {formatDate(agreement.signedAt, locale)}
-                  </time>
-                </Trans>
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
+              {agreement.signedAt === null ? (
+                <span className="chip">
+                  <Trans>待签署</Trans>
+                </span>
+              ) : (
+                <span className="chip ws-signed">
+                  <Trans>
+                    已签署{" "}
+                    <time dateTime={agreement.signedAt}>
+                      {formatDate(agreement.signedAt, locale)}
+                    </time>
+                  </Trans>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

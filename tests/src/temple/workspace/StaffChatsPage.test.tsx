@@ -221,8 +221,10 @@ describe("the open conversation", () => {
     fireEvent.click(row);
     expect(row.getAttribute("aria-expanded")).toBe("false");
     expect(within(side).queryByRole("region", { name: /^订单 / })).toBeNull();
-    // Agreements are sent from the thread's header, as on the chat page.
-    expect(screen.getByRole("button", { name: "发送协议" })).toBeDefined();
+    // Agreements are sent from the pane (workspace.css hides the thread header's button).
+    expect(
+      within(side).getByRole("button", { name: "发送协议" }),
+    ).toBeDefined();
 
     fireEvent.click(within(side).getByRole("button", { name: "添加备注" }));
     const box = within(side).getByLabelText("备注");
