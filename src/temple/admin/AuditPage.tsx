@@ -5,13 +5,14 @@ import { useNavigate } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ADMIN_ROLES, AUDIT_ACTIONS, type AuditAction } from "#contract";
 import { useRouteLocale } from "../../i18n/useRouteLocale";
-import { formatDateTime } from "../../lib/format";
+import { formatDateTime, formatPriceFen } from "../../lib/format";
 import { Pagination } from "../../ui/Pagination";
 import { usePageTitle } from "../../ui/usePageTitle";
 import type { AuditEntry } from "./adminApi";
 import {
   ACTION_LABELS,
   DETAIL_LABELS,
+  PRODUCT_FIELD_LABELS,
   ROLE_LABELS,
   TARGET_LABELS,
   VIA_LABELS,
@@ -143,6 +144,25 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       const via = VIA_LABELS[value];
       if (via !== undefined) return i18n._(via);
     }
+    if (key === "changed" && Array.isArray(value))
+      return value
+        .map((field) => {
+          const label = PRODUCT_FIELD_LABELS[String(field)];
+          return label === undefined ? String(field) : i18n._(label);
+        })
+        .join(t`、`);
+    if (key === "prices" && Array.isArray(value))
+      return value
+        .map((change: unknown) => {
+          const { from, to } = (change ?? {}) as {
+            from?: unknown;
+            to?: unknown;
+          };
+          return typeof from === "number" && typeof to === "number"
+            ? `${formatPriceFen(from)} → ${formatPriceFen(to)}`
+            : JSON.stringify(change);
+        })
+        .join(t`、`);
     return typeof value === "string" ? value : JSON.stringify(value);
   };
   const locale = useRouteLocale();

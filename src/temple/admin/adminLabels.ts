@@ -71,4 +71,25 @@ export const DETAIL_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   userId: msg`用户编号`,
   status: msg`状态`,
   note: msg`备注`,
+  slug: msg`链接名`,
+  options: msg`规格数`,
+  changed: msg`改动`,
+  prices: msg`调价`,
+  added: msg`新增规格`,
+  removed: msg`删除规格`,
 };
+
+/** The product fields a `product.edit` record names as changed. */
+export const PRODUCT_FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> =
+  {
+    category: msg`类别`,
+    title: msg`名称`,
+    summary: msg`简介`,
+    description: msg`详细介绍`,
+    cover: msg`封面`,
+    monkId: msg`法师`,
+    askBeneficiary: msg`填写受益人`,
+    askWish: msg`填写心愿`,
+    askBirthDate: msg`填写生辰`,
+    sortOrder: msg`排序`,
+  };
