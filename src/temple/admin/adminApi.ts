@@ -1,10 +1,13 @@
 // Calls of the admin pages (#22) under admin/v1: manager applications, users' roles and bans, the
-// audit log. Admins only: everyone else is refused FORBIDDEN. Loaded with the admin routes only.
-// NOTE: the shapes re-type server/domain/admin/schemas.ts (tests/server/admin checks the server's
-// side; the enums come from the contract both sides import).
+// audit log, the product editor. Admins only: everyone else is refused FORBIDDEN. Loaded with the
+// admin routes only.
+// NOTE: the shapes re-type server/domain/admin/schemas.ts and productSchemas.ts (src may not import
+// server code; tests/server/admin checks the server's side; enums and limits come from the contract
+// both sides import).
 import type { AdminRole, AuditAction } from "#contract";
 import { apiRequest } from "../../api/client";
-import type { Page } from "../../api/types";
+import type { Page, ProductCategory } from "../../api/types";
+import type { Locale } from "../../i18n/locales";
 
 export type ManagerStatus = "pending" | "approved" | "rejected";
 
@@ -122,5 +125,96 @@ export function fetchAudit(
   return apiRequest("admin/v1/audit", {
     query: { ...params },
     ...withSignal(signal),
+  });
+}
+
+/** A text in each of the three languages. */
+export type LocalizedText = Record<Locale, string>;
+
+export interface AdminProductOption {
+  id: number;
+  label: LocalizedText;
+  days: number;
+  priceFen: number;
+  /** Orders that name this option (any status): it can be repriced, not removed. */
+  orderCount: number;
+}
+
+/** A product as the editor sees it: every language, hidden ones too (`active: false`). */
+export interface AdminProduct {
+  id: number;
+  slug: string;
+  category: ProductCategory;
+  title: LocalizedText;
+  summary: LocalizedText;
+  /** Paragraphs per language. */
+  description: Record<Locale, string[]>;
+  /** An image path or a /media URL. */
+  cover: string;
+  monkId: number | null;
+  askBeneficiary: boolean;
+  askWish: boolean;
+  askBirthDate: boolean;
+  sortOrder: number;
+  active: boolean;
+  options: AdminProductOption[];
+  orderCount: number;
+}
+
+/** A monk a product can name. */
+export interface MonkChoice {
+  id: number;
+  name: LocalizedText;
+}
+
+export interface AdminProductList {
+  /** In shop order. */
+  list: AdminProduct[];
+  monks: MonkChoice[];
+}
+
+/** Creates a product (no `id`) or edits one; options left out are removed. */
+export interface ProductSaveBody {
+  id?: number;
+  /** Create only: a product's slug never changes. */
+  slug?: string;
+  category: ProductCategory;
+  title: LocalizedText;
+  summary: LocalizedText;
+  description: Record<Locale, string[]>;
+  /** A stored name from file/v1/upload: the new cover (required to create). */
+  coverFileId?: string;
+  monkId: number | null;
+  askBeneficiary: boolean;
+  askWish: boolean;
+  askBirthDate: boolean;
+  sortOrder: number;
+  /** In display order; an option with `id` is edited, one without is added. */
+  options: {
+    id?: number;
+    label: LocalizedText;
+    days: number;
+    priceFen: number;
+  }[];
+}
+
+export function fetchProducts({
+  signal,
+}: Call = {}): Promise<AdminProductList> {
+  return apiRequest("admin/v1/products", withSignal(signal));
+}
+
+export function saveProduct(body: ProductSaveBody): Promise<AdminProduct> {
+  return apiRequest("admin/v1/products/save", { method: "POST", body });
+}
+
+/** Hides a product from the shop (`active: false`) or shows it again. */
+export function setProductActive(
+  id: number,
+  active: boolean,
+): Promise<AdminProduct> {
+  return apiRequest("admin/v1/products/visibility", {
+    method: "POST",
+    body: { id, active },
   });
 }
