@@ -8,8 +8,9 @@ export interface FieldProps extends Omit<
   "id" | "aria-describedby" | "aria-invalid" | "prefix"
 > {
   id: string;
-  label: string;
-  hint?: string | undefined;
+  /** Text, or markup such as a visually hidden part that tells like inputs apart. */
+  label: ReactNode;
+  hint?: ReactNode;
   error?: string | undefined;
   /** Fixed text before the input, e.g. "+86" (hidden from assistive technology; say it in the hint). */
   prefix?: string | undefined;

@@ -22,6 +22,10 @@ export function AdminLayout() {
   const sections = [
     { section: "applications", label: t`经理申请` },
     { section: "users", label: t`用户与身份` },
+    {
+      section: "products",
+      label: t({ message: "商品", context: "admin section" }),
+    },
     { section: "audit", label: t`操作日志` },
   ] as const;
   return (

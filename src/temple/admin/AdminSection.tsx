@@ -4,6 +4,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { NoAdminAccess } from "./AdminLayout";
 import { ApplicationsPage } from "./ApplicationsPage";
 import { AuditPage } from "./AuditPage";
+import { ProductsPage } from "./ProductsPage";
 import { UsersPage } from "./UsersPage";
 
 const route = getRouteApi("/{-$locale}/admin/$section");
@@ -16,6 +17,8 @@ export function AdminSection() {
       return <ApplicationsPage data={data} />;
     case "users":
       return <UsersPage data={data} />;
+    case "products":
+      return <ProductsPage data={data} />;
     case "audit":
       return <AuditPage data={data} />;
   }

@@ -1,16 +1,19 @@
-// What the admin routes load: one page of applications, of users found, of the audit log. A 403
-// (not an admin) becomes NO_ACCESS, which the pages show as the "no access" screen; a user whose
-// info already says they are no admin is not asked at all. Other failures are the route's.
+// What the admin routes load: one page of applications, of users found, of the audit log; every
+// product with the monks the editor offers. A 403 (not an admin) becomes NO_ACCESS, which the
+// pages show as the "no access" screen; a user whose info already says they are no admin is not
+// asked at all. Other failures are the route's.
 import { AUDIT_ACTIONS } from "#contract";
 import { isApiError } from "../../api/ApiError";
 import type { Page } from "../../api/types";
 import { session } from "../../state/session";
 import {
+  type AdminProductList,
   type AdminUser,
   type Application,
   type AuditEntry,
   fetchApplications,
   fetchAudit,
+  fetchProducts,
   findUsers,
   type ManagerStatus,
 } from "./adminApi";
@@ -21,6 +24,8 @@ import {
   type AdminSection,
   type ApplicationsSearch,
   type AuditSearch,
+  type ProductEdit,
+  type ProductsSearch,
   type UsersSearch,
 } from "./adminSearch";
 
@@ -45,6 +50,13 @@ export interface AuditData {
   section: "audit";
   search: AuditSearch;
   page: Page<AuditEntry>;
+}
+
+export interface ProductsData extends AdminProductList {
+  kind: "ok";
+  section: "products";
+  /** The product the editor has open, if any. */
+  edit: ProductEdit | undefined;
 }
 
 const knownNoAdmin = () => session.user !== null && !isAdmin(session.user);
@@ -113,7 +125,20 @@ export function loadAudit(
   }));
 }
 
-export type SectionData = ApplicationsData | UsersData | AuditData;
+export function loadProducts(
+  search: ProductsSearch,
+  signal: AbortSignal,
+): Promise<ProductsData | NoAccess> {
+  return guarded(async () => ({
+    kind: "ok" as const,
+    section: "products" as const,
+    edit: search.edit,
+    ...(await fetchProducts({ signal })),
+  }));
+}
+
+export type SectionData =
+  ApplicationsData | UsersData | ProductsData | AuditData;
 
 /** The page of one section, by the path's section. */
 export function loadSection(
@@ -126,6 +151,8 @@ export function loadSection(
       return loadApplications(search, signal);
     case "users":
       return loadUsers(search, signal);
+    case "products":
+      return loadProducts(search, signal);
     case "audit":
       return loadAudit(search, signal);
   }

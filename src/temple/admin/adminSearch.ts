@@ -1,6 +1,7 @@
 // The search params of the admin pages: the applications' status, a user search, the audit log's
-// filters, and the page. Bad values are dropped, never an error. NOTE: this runs in the first
-// page's bundle (route files import it), so it names the contract's lists as types only.
+// filters, the product the editor has open, and the page. Bad values are dropped, never an error.
+// NOTE: this runs in the first page's bundle (route files import it), so it names the contract's
+// lists as types only.
 import type { AuditAction } from "#contract";
 import { parsePage, type PageSearch } from "../../router/params";
 import type { ManagerStatus } from "./adminApi";
@@ -11,7 +12,12 @@ export const ADMIN_PAGE_SIZE = 20;
 export const SEARCH_MAX_CHARS = 64;
 
 /** The admin pages' sections (the path segment after /admin). */
-export const ADMIN_SECTIONS = ["applications", "users", "audit"] as const;
+export const ADMIN_SECTIONS = [
+  "applications",
+  "users",
+  "products",
+  "audit",
+] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 export function parseAdminSection(raw: string): AdminSection | undefined {
@@ -45,8 +51,23 @@ function text(value: unknown): string | undefined {
   return found === "" ? undefined : found;
 }
 
+/** The product the editor has open: a product's id, or `new` for one being created. */
+export type ProductEdit = number | "new";
+export interface ProductsSearch {
+  edit?: ProductEdit | undefined;
+}
+
+function productEdit(value: unknown): ProductEdit | undefined {
+  if (value === "new") return "new";
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
 /** The search of every admin page (each reads its own fields): one parser, a small first page. */
-export type AdminSearch = ApplicationsSearch & UsersSearch & AuditSearch;
+export type AdminSearch = ApplicationsSearch &
+  UsersSearch &
+  AuditSearch &
+  ProductsSearch;
 
 export function validateAdminSearch(
   search: Record<string, unknown>,
@@ -65,6 +86,7 @@ export function validateAdminSearch(
         ? (action as AuditAction)
         : undefined,
     actor: text(search.actor),
+    edit: productEdit(search.edit),
     page: parsePage(search.page),
   };
 }

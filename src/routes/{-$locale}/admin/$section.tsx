@@ -1,5 +1,5 @@
-// `/admin/applications|users|audit`: one section of the admin pages (its search: status, q,
-// action, actor, page). One route for the three keeps the first page's route tree small.
+// `/admin/applications|users|products|audit`: one section of the admin pages (its search: status,
+// q, action, actor, edit, page). One route for them all keeps the first page's route tree small.
 import { createFileRoute } from "@tanstack/react-router";
 import { loadCatalogPart } from "../../../i18n/activateLocale";
 import { throwNotFound } from "../../../router/notFound";
@@ -18,6 +18,9 @@ export const Route = createFileRoute("/{-$locale}/admin/$section")({
   },
   validateSearch: validateAdminSearch,
   loaderDeps: ({ search }) => search,
+  // NOTE: no cached page comes back: after a change (a product saved in the editor) the list it
+  // returns to is read again, never shown as it was before.
+  gcTime: 0,
   // NOTE: the admin's calls load with the page, not with the first page (its bundle budget).
   loader: async ({ params, deps, abortController }) => {
     const [{ loadSection }] = await Promise.all([

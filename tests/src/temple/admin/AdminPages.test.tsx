@@ -4,9 +4,9 @@
 // audit viewer (rows, filters, empty states).
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { renderApp, resetApp, signIn } from "../../renderApp";
-import { userWithRole } from "../desk/deskSupport";
+import { resetApp } from "../../renderApp";
 import { installFakeAdmin, type FakeAdmin } from "./fakeAdmin";
+import { openAdminAs } from "./openAdmin";
 
 let api: FakeApi;
 let admin: FakeAdmin;
@@ -19,28 +19,11 @@ afterEach(() => {
   resetApp();
 });
 
-async function openAs(
+const openAs = (
   role: "user" | "service" | "admin",
   path: string,
-  heading = "管理后台",
-) {
-  api.accounts.user = userWithRole(role);
-  signIn(api);
-  const view = renderApp(path);
-  // NOTE: the first visit of a page loads its chunks: slow on a busy machine.
-  await screen.findByRole(
-    "heading",
-    { level: 1, name: heading },
-    { timeout: 15_000 },
-  );
-  await waitFor(
-    () => {
-      expect(document.querySelector(".skeleton-page")).toBeNull();
-    },
-    { timeout: 15_000 },
-  );
-  return view;
-}
+  heading?: string,
+) => openAdminAs(api, role, path, heading);
 
 describe("who may open the admin pages", () => {
   it.each(["user", "service"] as const)(
@@ -68,7 +51,7 @@ describe("who may open the admin pages", () => {
       within(nav)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["经理申请", "用户与身份", "操作日志"]);
+    ).toEqual(["经理申请", "用户与身份", "商品", "操作日志"]);
     await waitFor(() => {
       expect(
         within(nav)
