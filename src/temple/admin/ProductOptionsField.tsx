@@ -32,7 +32,7 @@ export function ProductOptionsField({
   disabled,
   onChange,
 }: ProductOptionsFieldProps) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const serial = useRef(0);
   // NOTE: a moved or removed option's button is gone or elsewhere: focus follows it.
   const focusNext = useRef<string | undefined>(undefined);
@@ -171,25 +171,27 @@ export function ProductOptionsField({
                     id={`${id}-up`}
                     type="button"
                     className="btn btn-ghost"
-                    aria-label={t`上移规格 ${n}`}
                     disabled={disabled || index === 0}
                     onClick={() => {
                       move(index, -1);
                     }}
                   >
-                    <Trans>上移</Trans>
+                    <Trans>
+                      上移<span className="visually-hidden">规格 {n}</span>
+                    </Trans>
                   </button>
                   <button
                     id={`${id}-down`}
                     type="button"
                     className="btn btn-ghost"
-                    aria-label={t`下移规格 ${n}`}
                     disabled={disabled || index === options.length - 1}
                     onClick={() => {
                       move(index, 1);
                     }}
                   >
-                    <Trans>下移</Trans>
+                    <Trans>
+                      下移<span className="visually-hidden">规格 {n}</span>
+                    </Trans>
                   </button>
                   {option.orderCount > 0 ? (
                     <p className="field-hint product-option-locked">
@@ -199,13 +201,14 @@ export function ProductOptionsField({
                     <button
                       type="button"
                       className="btn admin-danger-ghost"
-                      aria-label={t`删除规格 ${n}`}
                       disabled={disabled}
                       onClick={() => {
                         remove(index);
                       }}
                     >
-                      <Trans>删除</Trans>
+                      <Trans>
+                        删除<span className="visually-hidden">规格 {n}</span>
+                      </Trans>
                     </button>
                   ) : null}
                 </div>
