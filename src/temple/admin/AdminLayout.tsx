@@ -1,6 +1,6 @@
 // /admin: the admin pages' frame (#22): a section per task, as tabs above the page on a phone and
-// a side menu from 960 px, and the section's page beside it. Anyone but an admin sees the "no
-// access" screen; nothing shows before the user's roles are known.
+// a side menu from 960 px, and the section's page beside it; orders link to the order desk. Anyone
+// but an admin sees the "no access" screen; nothing shows before the user's roles are known.
 import { Link, Outlet } from "@tanstack/react-router";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSnapshot } from "valtio";
@@ -48,6 +48,14 @@ export function AdminLayout() {
               {section.label}
             </Link>
           ))}
+          {/* NOTE: orders (search, moves, refunds) are the order desk's, which admins may use. */}
+          <Link
+            to="/{-$locale}/staff/orders"
+            params={{ locale }}
+            className="admin-nav-link"
+          >
+            {t`订单`}
+          </Link>
         </nav>
         <div className="admin-main">
           <Outlet />

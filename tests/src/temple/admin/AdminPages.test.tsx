@@ -51,7 +51,11 @@ describe("who may open the admin pages", () => {
       within(nav)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["经理申请", "用户与身份", "商品", "操作日志"]);
+    ).toEqual(["经理申请", "用户与身份", "商品", "操作日志", "订单"]);
+    // Orders are handled on the order desk, which admins use too.
+    expect(
+      within(nav).getByRole("link", { name: "订单" }).getAttribute("href"),
+    ).toBe("/staff/orders");
     await waitFor(() => {
       expect(
         within(nav)
