@@ -1,10 +1,11 @@
 // Loads a locale's compiled catalogs and activates it in Lingui. The app's catalog (`messages`):
 // cn is bundled, tw and en are separate chunks. Folders only their own routes render have their own
 // catalog ("parts", package.json's lingui config): the temple's side (`src/temple/`: order desk,
-// workspace, admin) and the fate-together sign-up; their routes call `loadCatalogPart(part)`, and a
-// loaded part is kept for every later switch: what few people read does not weigh on the first
-// visit of a buyer. A failed load logs "Failed locale loading" and keeps the
-// previous locale.
+// workspace, admin), the fate-together sign-up, orders, prayer agreements and the /my pages; their
+// routes call `loadCatalogPart(part)`, and a loaded part is kept for every later switch: what few
+// people read does not weigh on the first visit of a buyer (tests/src/i18n/catalogParts.test.ts
+// keeps parts out of the entry and checks their routes load them). A failed load logs "Failed
+// locale loading" and keeps the previous locale.
 import { i18n, type Messages } from "@lingui/core";
 import { messages as cnMessages } from "../../locales/cn/messages.po";
 import { DEFAULT_LOCALE, HTML_LANG, type Locale } from "./locales";
@@ -29,6 +30,24 @@ export const catalogPartLoaders = {
     cn: () => import("../../locales/cn/fate.po"),
     tw: () => import("../../locales/tw/fate.po"),
     en: () => import("../../locales/en/fate.po"),
+  },
+  /** My orders, an order, the order form (src/features/orders/). */
+  orders: {
+    cn: () => import("../../locales/cn/orders.po"),
+    tw: () => import("../../locales/tw/orders.po"),
+    en: () => import("../../locales/en/orders.po"),
+  },
+  /** Prayer agreements: reading, signing, sending (src/features/contract/). */
+  contract: {
+    cn: () => import("../../locales/cn/contract.po"),
+    tw: () => import("../../locales/tw/contract.po"),
+    en: () => import("../../locales/en/contract.po"),
+  },
+  /** The /my pages (src/features/my/). */
+  my: {
+    cn: () => import("../../locales/cn/my.po"),
+    tw: () => import("../../locales/tw/my.po"),
+    en: () => import("../../locales/en/my.po"),
   },
 } satisfies Record<string, Record<Locale, CatalogLoader>>;
 export type CatalogPart = keyof typeof catalogPartLoaders;

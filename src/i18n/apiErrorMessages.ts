@@ -4,7 +4,7 @@
 import { msg, plural } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import type { ApiErrorParams, ApiErrorReason } from "#contract";
-import { ORDER_STATUS_LABELS } from "../features/orders/orderLabels";
+import { ORDER_STATUS_LABELS } from "./orderLabels";
 import { i18n } from "@lingui/core";
 
 type Sentence = (params: ApiErrorParams) => MessageDescriptor;
@@ -178,7 +178,8 @@ export const API_ERROR_MESSAGES: Readonly<Record<ApiErrorReason, Sentence>> = {
   ADMIN_OWN_ROLE: () => msg`不能撤销自己的管理员身份`,
   ADMIN_NOT_BANNABLE: () => msg`不能封禁管理员，请先撤销其管理员身份`,
   PRODUCT_SLUG_TAKEN: () => msg`该链接名已被其他商品使用`,
-  PRODUCT_OPTION_ORDERED: () => msg`该规格已有订单，不能删除；可以改价或下架商品`,
+  PRODUCT_OPTION_ORDERED: () =>
+    msg`该规格已有订单，不能删除；可以改价或下架商品`,
 
   AGREEMENT_NOT_FOUND: () => msg`找不到该协议`,
   AGREEMENT_ORDER_NOT_PAID: () => msg`只有已支付的订单才能发送协议`,

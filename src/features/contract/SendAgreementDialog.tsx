@@ -8,7 +8,7 @@ import type { Locale } from "../../i18n/locales";
 import { formatPriceFen } from "../../lib/format";
 import { open as openToast } from "../../state/toast";
 import { ModalDialog } from "../destiny/ModalDialog";
-import { ORDER_STATUS_LABELS } from "../orders/orderLabels";
+import { ORDER_STATUS_LABELS } from "../../i18n/orderLabels";
 import {
   fetchSignableOrders,
   sendAgreement,

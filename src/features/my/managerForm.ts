@@ -3,7 +3,7 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import type { ManagerApplication } from "../../api/manager";
-import { textLength } from "../orders/orderForm";
+import { textLength } from "../../lib/formText";
 
 export type ManagerField = keyof ManagerApplication;
 export const MANAGER_FIELDS: readonly ManagerField[] = [

@@ -11,7 +11,7 @@ import { LazyImage } from "../../ui/LazyImage";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { MY_ORDERS_PAGE_SIZE } from "../../router/orderParams";
 import { formatMinutesSeconds, usePayBefore } from "./usePayBefore";
-import { ORDER_STATUS_LABELS } from "./orderLabels";
+import { ORDER_STATUS_LABELS } from "../../i18n/orderLabels";
 import "../blessing/blessing.css";
 import "./orders.css";
 

@@ -10,13 +10,12 @@ import { useRouteLocale, useLocaleParam } from "../../i18n/useRouteLocale";
 import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";
 import { Field } from "../../ui/Field";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { localToday, textLength } from "../../lib/formText";
 import {
   checkOrderForm,
   orderFieldNamed,
-  localToday,
   orderBody,
   ORDER_LIMITS,
-  textLength,
   type OrderField,
   type OrderFormErrors,
   type OrderFormValues,

@@ -14,7 +14,7 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { PayPanel } from "../pay/PayPanel";
 import { usePayment } from "../pay/usePayment";
 import { OrderFields, type FieldRow } from "./OrderFields";
-import { ORDER_STATUS_LABELS } from "./orderLabels";
+import { ORDER_STATUS_LABELS } from "../../i18n/orderLabels";
 import { OrderTimeline } from "./OrderTimeline";
 import { PaidBlessing } from "./PaidBlessing";
 import { RefundCard } from "./RefundCard";

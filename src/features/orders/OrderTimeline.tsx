@@ -6,7 +6,7 @@ import { ourMediaUrl } from "../../api/mediaOrigins";
 import type { TimelineEntry } from "../../api/commerce";
 import type { Locale } from "../../api/types";
 import { formatDate, formatDateTime } from "../../lib/format";
-import { ACTOR_LABELS, ORDER_STATUS_LABELS } from "./orderLabels";
+import { ACTOR_LABELS, ORDER_STATUS_LABELS } from "../../i18n/orderLabels";
 import { PhotoViewer } from "./PhotoViewer";
 import { usePhotoViewer } from "./usePhotoViewer";
 

@@ -4,6 +4,7 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import type { CreateOrderBody } from "../../api/commerce";
 import type { Product } from "../../api/types";
+import { textLength } from "../../lib/formText";
 
 export const ORDER_LIMITS = {
   minQuantity: 1,
@@ -27,13 +28,6 @@ export type OrderField =
 export type OrderFormErrors = Partial<
   Record<OrderField, MessageDescriptor | string>
 >;
-
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-
-/** Characters as the server counts them (graphemes of the trimmed text). */
-export function textLength(text: string): number {
-  return Array.from(segmenter.segment(text.trim())).length;
-}
 
 const length = textLength;
 
@@ -120,10 +114,4 @@ export function orderFieldNamed(
   name: string | undefined,
 ): OrderField | undefined {
   return FIELDS.find((field) => field === name);
-}
-
-/** Today's date in the user's own time zone, as YYYY-MM-DD. */
-export function localToday(now: Date = new Date()): string {
-  const offset = now.getTimezoneOffset() * 60_000;
-  return new Date(now.getTime() - offset).toISOString().slice(0, 10);
 }

@@ -13,7 +13,7 @@ import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";
 import { open as openToast } from "../../state/toast";
 import { Field } from "../../ui/Field";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { localToday, textLength } from "../orders/orderForm";
+import { localToday, textLength } from "../../lib/formText";
 import {
   checkFateForm,
   fateFieldNamed,

@@ -3,7 +3,7 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import type { FateSignupInput, Gender } from "../../api/fate";
-import { textLength } from "../orders/orderForm";
+import { textLength } from "../../lib/formText";
 
 export const FATE_LIMITS = { maxName: 40, maxWish: 500 } as const;
 

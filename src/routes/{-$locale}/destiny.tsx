@@ -2,13 +2,25 @@
 // list filter live in the search params, so back/forward move between the list and a thread; the
 // loader reads the open thread's first page from IndexedDB before it renders.
 import { createFileRoute } from "@tanstack/react-router";
+import { loadCatalogPart } from "../../i18n/activateLocale";
 import { runMiddleware } from "../../router/middleware";
 import { session } from "../../state/session";
 import {
   openChannelOf,
   validateDestinySearch,
+  type DestinySearch,
 } from "../../features/destiny/destinySearch";
 import { DestinyPage } from "../../features/destiny/DestinyPage";
+
+/** The open thread's first page from IndexedDB (null with no thread open or no IM user). */
+async function readSnapshot(deps: DestinySearch) {
+  const channel = openChannelOf(deps);
+  const imUid = session.imUid;
+  if (channel === null || imUid === null) return null;
+  const { loadThreadSnapshot } =
+    await import("../../features/destiny/threadLoader");
+  return loadThreadSnapshot(imUid, channel);
+}
 
 export const Route = createFileRoute("/{-$locale}/destiny")({
   validateSearch: validateDestinySearch,
@@ -20,12 +32,12 @@ export const Route = createFileRoute("/{-$locale}/destiny")({
   // preload) is good enough to paint from, so it is not read again behind the first paint.
   staleTime: 5_000,
   loader: async ({ deps }) => {
-    const channel = openChannelOf(deps);
-    const imUid = session.imUid;
-    if (channel === null || imUid === null) return null;
-    const { loadThreadSnapshot } =
-      await import("../../features/destiny/threadLoader");
-    return loadThreadSnapshot(imUid, channel);
+    // NOTE: a thread shows agreement cards and the staff's send-agreement button.
+    const [snapshot] = await Promise.all([
+      readSnapshot(deps),
+      loadCatalogPart("contract"),
+    ]);
+    return snapshot;
   },
   component: DestinyPage,
 });

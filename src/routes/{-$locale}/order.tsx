@@ -1,6 +1,8 @@
-// `/order?masterOrderNo=`: one of my orders with its timeline and payment (signed-in).
+// `/order?masterOrderNo=`: one of my orders with its timeline and payment (signed-in), with the
+// orders' catalog.
 import { createFileRoute } from "@tanstack/react-router";
 import { fetchOrder } from "../../api/commerce";
+import { loadCatalogPart } from "../../i18n/activateLocale";
 import { runMiddleware } from "../../router/middleware";
 import { rethrowMissing } from "../../router/notFound";
 import { requireOrderNo, validateOrderSearch } from "../../router/orderParams";
@@ -13,9 +15,14 @@ export const Route = createFileRoute("/{-$locale}/order")({
     return { masterOrderNo: requireOrderNo(search) };
   },
   loaderDeps: ({ search }) => ({ masterOrderNo: search.masterOrderNo }),
-  loader: ({ context, abortController }) =>
-    fetchOrder(context.masterOrderNo, context.locale, {
-      signal: abortController.signal,
-    }).catch(rethrowMissing),
+  loader: async ({ context, abortController }) => {
+    const [order] = await Promise.all([
+      fetchOrder(context.masterOrderNo, context.locale, {
+        signal: abortController.signal,
+      }).catch(rethrowMissing),
+      loadCatalogPart("orders"),
+    ]);
+    return order;
+  },
   component: OrderPage,
 });

@@ -7,7 +7,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { StaffOrderDetail } from "../../api/staff";
 import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
 import { BackIcon } from "../../ui/icons";
-import { ORDER_STATUS_LABELS } from "../../features/orders/orderLabels";
+import { ORDER_STATUS_LABELS } from "../../i18n/orderLabels";
 import { OrderOutOfReach } from "./NoStaffAccess";
 import { OrderActions } from "./OrderActions";
 import { CustomerCard, OrderFacts, RefundFacts } from "./OrderFacts";

@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { StaffOrderDetail } from "../../api/staff";
 import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
 import { formatDate, formatDateTime, formatPriceFen } from "../../lib/format";
-import { ORDER_STATUS_LABELS } from "../../features/orders/orderLabels";
+import { ORDER_STATUS_LABELS } from "../../i18n/orderLabels";
 import { REFUND_LABELS } from "./staffLabels";
 
 export function StaffQueueList({

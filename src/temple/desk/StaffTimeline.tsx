@@ -6,7 +6,7 @@ import type { StaffTimelineEntry } from "../../api/staff";
 import type { Locale } from "../../api/types";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { ourMediaUrl } from "../../api/mediaOrigins";
-import { ORDER_STATUS_LABELS } from "../../features/orders/orderLabels";
+import { ORDER_STATUS_LABELS } from "../../i18n/orderLabels";
 import { PhotoViewer } from "../../features/orders/PhotoViewer";
 import { usePhotoViewer } from "../../features/orders/usePhotoViewer";
 import "../../features/orders/orders.css";

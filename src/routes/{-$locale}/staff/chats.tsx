@@ -1,5 +1,6 @@
 // `/staff/chats?chat=&filter=&pane=`: the chat workspace of service staff and admins (signed-in;
-// others see the "no access" screen). Its code and the temple's catalog load with the route.
+// others see the "no access" screen). Its code and the temple's and the agreements'
+// catalogs load with the route.
 import { createFileRoute } from "@tanstack/react-router";
 import { loadCatalogPart } from "../../../i18n/activateLocale";
 import { runMiddleware } from "../../../router/middleware";
@@ -15,7 +16,8 @@ export const Route = createFileRoute("/{-$locale}/staff/chats")({
     runMiddleware(["auth"], { context, location });
   },
   loader: async () => {
-    await loadCatalogPart("temple");
+    // NOTE: the customer pane sends agreements (src/features/contract/).
+    await Promise.all([loadCatalogPart("temple"), loadCatalogPart("contract")]);
   },
   component: StaffChatsPage,
 });

@@ -15,6 +15,8 @@ export const Route = createFileRoute("/{-$locale}/staff/orders/$masterId")({
     const [{ loadOrder }] = await Promise.all([
       import("../../../temple/desk/staffLoaders"),
       loadCatalogPart("temple"),
+      // NOTE: the timeline's photo viewer is the orders' (src/features/orders/).
+      loadCatalogPart("orders"),
     ]);
     return loadOrder(
       params.masterId,

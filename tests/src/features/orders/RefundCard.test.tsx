@@ -13,7 +13,10 @@ import { i18n } from "@lingui/core";
 import type { RefundView } from "../../../../src/api/commerce";
 import { RefundCard } from "../../../../src/features/orders/RefundCard";
 import { formatDateTime } from "../../../../src/lib/format";
-import { activateLocale } from "../../../../src/i18n/activateLocale";
+import {
+  activateLocale,
+  loadCatalogPart,
+} from "../../../../src/i18n/activateLocale";
 
 const REQUESTED_AT = "2026-11-25T06:30:00.000Z";
 const REFUNDED_AT = "2026-11-26T09:05:00.000Z";
@@ -133,6 +136,8 @@ it("failed: staff will get in touch", () => {
 });
 
 it("reads in English too", async () => {
+  // NOTE: the orders' strings are their own catalog part, which the order page's route loads.
+  await loadCatalogPart("orders");
   await activateLocale("en");
   try {
     const { card } = renderCard(refund({ status: "processing" }));

@@ -1,7 +1,8 @@
-// Translated names of order statuses and timeline actors.
+// Translated names of order statuses and timeline actors. In the app catalog, not the orders
+// part: the entry's API error messages name statuses too.
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { OrderStatus, TimelineEntry } from "../../api/commerce";
+import type { OrderStatus, TimelineEntry } from "../api/commerce";
 
 export const ORDER_STATUS_LABELS: Readonly<
   Record<OrderStatus, MessageDescriptor>
