@@ -3,6 +3,7 @@
 // uploader. A refused upload leaves nothing behind, on disk or in the database.
 import {
   MAX_UPLOAD_BYTES,
+  MEDIA_PREFIX,
   MAX_UPLOAD_PIXELS,
   STORED_NAME_PATTERN,
   UPLOAD_LIMITS,
@@ -18,6 +19,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
   orderStatusEvents,
+  products,
   uploadedFiles,
   type UploadedFileRow,
 } from "../../db/schema";
@@ -174,6 +176,17 @@ export async function deleteUpload(
     throw new HttpError(
       "FILE_IN_USE",
       "This photo is the proof of a fulfilled order and cannot be deleted",
+    );
+  // NOTE: a product's cover names its file by URL path (products.cover), which no foreign key covers.
+  const cover = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.cover, `${MEDIA_PREFIX}/${name}`))
+    .limit(1);
+  if (cover.length > 0)
+    throw new HttpError(
+      "FILE_IN_USE",
+      "This picture is a product's cover and cannot be deleted",
     );
   try {
     await db

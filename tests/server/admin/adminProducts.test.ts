@@ -125,6 +125,20 @@ describeEachDatabase("admin product editor API", (database) => {
       title: "藥師燈",
       cover: product.cover,
     });
+    // The cover stays: its uploader cannot delete it while the product shows it.
+    const coverName = String(product.cover).slice("/media/".length);
+    const removed = await fetch(
+      new URL(`/api/app/file/v1/${coverName}`, server.baseUrl),
+      { method: "DELETE", headers: { authorization: `Bearer ${admin.token}` } },
+    );
+    expect(removed.status).toBe(409);
+    expect(((await removed.json()) as { reason?: string }).reason).toBe(
+      "FILE_IN_USE",
+    );
+    expect((await fetch(new URL(product.cover, server.baseUrl))).status).toBe(
+      200,
+    );
+
     const audit = (await auditOf(server, "product.create"))[0]!;
     expect(audit).toMatchObject({
       actorUserId: admin.userId,
