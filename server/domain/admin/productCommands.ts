@@ -2,19 +2,14 @@
 // transaction with its audit record; the product row is locked first, so two admins saving the same
 // product at once apply one after the other. Orders keep their own copy of the title, option label
 // and price, so an edit changes what the next buyer sees, never an order already made.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
-import {
-  monks,
-  orders,
-  productOptions,
-  products,
-  uploadedFiles,
-} from "../../db/schema";
+import { monks, orders, productOptions, products } from "../../db/schema";
 import type { Localized } from "../../lib/locale";
 import { HttpError } from "../../http/errors";
 import { MEDIA_PREFIX, PRODUCT_LIMITS } from "#contract";
 import { recordAudit } from "../audit/auditLog";
+import { countOwnUploads } from "../files/uploads";
 import { requiredText } from "../orders/fieldRules";
 import type { ProductSaveBody } from "./productSchemas";
 
@@ -59,22 +54,13 @@ async function coverOf(
   actorUserId: number,
   fileId: string,
 ): Promise<string> {
-  const [file] = await db
-    .select({ name: uploadedFiles.name })
-    .from(uploadedFiles)
-    .where(
-      and(
-        eq(uploadedFiles.name, fileId),
-        eq(uploadedFiles.userId, actorUserId),
-      ),
-    );
-  if (file === undefined)
+  if ((await countOwnUploads(db, actorUserId, [fileId])) !== 1)
     throw new HttpError(
       "INVALID_FIELD",
       "body/coverFileId names no picture the caller uploaded",
       { params: { field: "coverFileId" } },
     );
-  return `${MEDIA_PREFIX}/${file.name}`;
+  return `${MEDIA_PREFIX}/${fileId}`;
 }
 
 async function assertMonk(db: Db, monkId: number | null): Promise<void> {

@@ -15,7 +15,7 @@ import {
 import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
   orderStatusEvents,
@@ -136,6 +136,25 @@ export async function storeUpload(
     height: info.height,
     size: bytes.length,
   };
+}
+
+/** How many of `names` (distinct) are files `userId` uploaded. */
+export async function countOwnUploads(
+  db: Db,
+  userId: number,
+  names: readonly string[],
+): Promise<number> {
+  if (names.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(uploadedFiles)
+    .where(
+      and(
+        inArray(uploadedFiles.name, [...names]),
+        eq(uploadedFiles.userId, userId),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** The record of a stored file, or undefined. */

@@ -6,9 +6,10 @@
 import { FULFILMENT_LIMITS, OPEN_REFUND_STATUSES } from "#contract";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
-import { orderRefunds, uploadedFiles, type OrderRow } from "../../db/schema";
+import { orderRefunds, type OrderRow } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { recordAudit } from "../audit/auditLog";
+import { countOwnUploads } from "../files/uploads";
 import { optionalText } from "../orders/fieldRules";
 import { moveOrder } from "../orders/transitionOrder";
 import type { FulfilBody } from "./schemas";
@@ -60,16 +61,7 @@ async function checkPhotos(
       "PROOF_PHOTO_REQUIRED",
       "body/photoFileIds needs at least one photo to complete the order",
     );
-  const rows = await db
-    .select({ name: uploadedFiles.name })
-    .from(uploadedFiles)
-    .where(
-      and(
-        inArray(uploadedFiles.name, unique),
-        eq(uploadedFiles.userId, userId),
-      ),
-    );
-  if (rows.length !== unique.length)
+  if ((await countOwnUploads(db, userId, unique)) !== unique.length)
     throw new HttpError(
       "PROOF_PHOTO_UNKNOWN",
       "body/photoFileIds names a file the caller did not upload",
