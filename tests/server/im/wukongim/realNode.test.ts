@@ -35,7 +35,7 @@ describe.skipIf(binary === null)("WuKongIM v2.2.5, real binary", () => {
     who: WukongImUser,
     deviceID?: string,
   ): Promise<ImTestClient> {
-    const client = await connectUser(node.wsUrl, who, deviceID);
+    const client = await connectUser(node.wsUrl, who, deviceID, () => node.output());
     clients.push(client);
     return client;
   }

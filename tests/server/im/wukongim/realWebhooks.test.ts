@@ -40,7 +40,7 @@ describe.skipIf(binary === null)(
     const user = (on: WukongImNode, uid: string) => registerUser(on.api, uid);
 
     async function connect(on: WukongImNode, who: WukongImUser) {
-      const client = await connectUser(on.wsUrl, who);
+      const client = await connectUser(on.wsUrl, who, undefined, () => on.output());
       clients.push(client);
       return client;
     }

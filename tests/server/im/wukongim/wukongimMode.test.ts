@@ -19,6 +19,7 @@ import {
   wukongimBinary,
 } from "../../../support/wukongimBinary";
 import type { WukongImNode } from "../../../support/wukongimNode";
+import { connectUser } from "../../../support/wukongimUsers";
 import {
   startTwoAppServers,
   type TwoAppServers,
@@ -60,7 +61,12 @@ describeEachDatabase("IM_ENGINE=wukongim", (kind) => {
     };
   };
   const connect = (who: Person) =>
-    ImTestClient.connect(node.wsUrl, { uid: who.imId, token: who.imToken });
+    connectUser(
+      node.wsUrl,
+      { uid: who.imId, token: who.imToken },
+      undefined,
+      () => node.output(),
+    );
 
   let servers: TwoAppServers;
   beforeAll(async () => {
