@@ -40,11 +40,19 @@ export default tseslint.config(
       { regex: "^(?!\\./|@noble/)", message: "workers/protocol is pure: only its own files and @noble/* may be imported." },
     ]),
   },
-  // The contract is pure data and types shared by server, tab and worker.
+  // The contract is pure data, types and the API's TypeBox schemas, shared by server, tab and
+  // worker: its own files and typebox, nothing else (no DOM, Node or I/O). Only contract/schemas/
+  // builds schemas, so what the tab imports as values from #contract never pulls in typebox.
   {
-    files: ["contract/**/*.ts"],
+    files: ["contract/*.ts"],
     rules: restrict([
-      { regex: "^(?!\\./)", message: "contract/ is pure: only its own files may be imported." },
+      { regex: "^(?!\\./)", message: "contract/ is pure: only its own files may be imported (schemas live in contract/schemas/)." },
+    ]),
+  },
+  {
+    files: ["contract/schemas/**/*.ts"],
+    rules: restrict([
+      { regex: "^(?!\\./|\\.\\./[^./]|typebox$)", message: "contract/ is pure: only its own files and typebox may be imported." },
     ]),
   },
   // The server reaches the protocol only through #protocol, never the client or the worker.
@@ -78,6 +86,22 @@ export default tseslint.config(
         { group: ["**/workers/*", "!**/workers/api", "**/workers/session/**", "**/workers/connection/**", "**/workers/tabs/**", "**/workers/relay/**", "**/workers/outbox/**", "**/workers/inbox/**", "**/workers/sync/**", "**/workers/rest/**", "**/workers/lib/**"], message: "src/ talks to the worker only through src/session/ and workers/api.ts." },
         { group: ["**/server/**"], message: "The client never imports server code." },
       ]),
+    },
+  },
+  // The tab and the worker take the API's schemas as types only (#contract's `export type *`):
+  // typebox's code and the schema values stay out of their bundles.
+  {
+    files: ["src/**/*.{ts,tsx}", "workers/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "typebox", allowTypeImports: true, message: "Only types of typebox in the tab and the worker (Static<typeof X>)." },
+            { name: "#contract/schemas", allowTypeImports: true, message: "The tab and the worker take schemas as types from #contract." },
+          ],
+        },
+      ],
     },
   },
   {

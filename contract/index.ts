@@ -1,4 +1,6 @@
-// What the server and its clients share: see each module's header.
+// What the server and its clients share: see each module's header. The API's schemas are
+// re-exported as types only (the server imports their values from #contract/schemas), so a tab
+// importing a constant from here never pulls in typebox.
 export * from "./apiErrors";
 export * from "./shichen";
 export * from "./uploadLimits";
@@ -6,3 +8,4 @@ export * from "./mediaUrl";
 export * from "./visibleText";
 export * from "./fulfilment";
 export * from "./admin";
+export type * from "./schemas";

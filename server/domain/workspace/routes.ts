@@ -2,15 +2,6 @@
 // them too), the private note on a customer, the customer's context beside the thread, handing a
 // chat to another staff member or a monk, and whose chats the caller answers. Service staff and
 // admins only, except reading quick replies.
-import { Type } from "typebox";
-import { EnvelopeOf, ok } from "../../http/envelope";
-import { HttpError } from "../../http/errors";
-import { BEARER, signedIn } from "../auth/authenticate";
-import { requireStaff, type StaffMember } from "../fulfilment/staffAccess";
-import type { CommercePlugin } from "../orders/commerceDeps";
-import { ORDER_ERRORS } from "../orders/schemas";
-import { assignedCustomers } from "./assignedCustomers";
-import { handOffChat, handOffTargets } from "./handOff";
 import {
   AssignedCustomers,
   CustomerContext,
@@ -22,7 +13,16 @@ import {
   QuickReplyList,
   SaveNoteBody,
   SaveQuickReplyBody,
-} from "./schemas";
+} from "#contract/schemas";
+import { Type } from "typebox";
+import { EnvelopeOf, ok } from "../../http/envelope";
+import { HttpError } from "../../http/errors";
+import { BEARER, signedIn } from "../auth/authenticate";
+import { requireStaff, type StaffMember } from "../fulfilment/staffAccess";
+import type { CommercePlugin } from "../orders/commerceDeps";
+import { ORDER_ERRORS } from "../orders/schemas";
+import { assignedCustomers } from "./assignedCustomers";
+import { handOffChat, handOffTargets } from "./handOff";
 import {
   customerByImId,
   customerContext,

@@ -2,7 +2,11 @@
 // .maxQuickReplies, counted under a table lock so two staff adding at once cannot pass it), the
 // private note on a customer, and the customer's context beside the thread. Every change is
 // audited with the transaction that makes it.
-import { WORKSPACE_LIMITS } from "#contract";
+import {
+  type CustomerContextDto,
+  type QuickReplyDto,
+  WORKSPACE_LIMITS,
+} from "#contract";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
@@ -15,7 +19,6 @@ import { HttpError } from "../../http/errors";
 import { recordAudit } from "../audit/auditLog";
 import { rowsOf } from "../im/wireMessage";
 import { optionalText, requiredText } from "../orders/fieldRules";
-import type { CustomerContextDto, QuickReplyDto } from "./schemas";
 
 const presentReply = (
   row: typeof quickReplies.$inferSelect,

@@ -1,53 +1,23 @@
 // Calls of the service staff's chat workspace (#22) under staff/v1: whose chats the caller answers,
 // a customer's context and the private note, the team's quick replies and handing a chat on.
-// NOTE: the shapes re-type server/domain/workspace/schemas.ts; tests/src/temple/workspace/
-// workspaceApi.test.ts fails the type check when the two drift apart.
+// The shapes are the server's own schemas (#contract), as types only: nothing of typebox is bundled.
+import type {
+  AssignedCustomers as AssignedCustomersSchema,
+  CustomerContext as CustomerContextSchema,
+  HandOffTarget as HandOffTargetSchema,
+  QuickReply as QuickReplySchema,
+  QuickReplyList,
+  SaveQuickReplyBody,
+  WorkspacePerson as WorkspacePersonSchema,
+} from "#contract";
+import type { Static } from "typebox";
 import { apiRequest } from "../../api/client";
 
-export interface QuickReply {
-  id: number;
-  text: string;
-  updatedAt: string;
-}
-
-export interface WorkspacePerson {
-  imId: string;
-  nickname: string;
-  avatarUrl: string;
-}
-
-export interface CustomerContext {
-  userId: number;
-  imId: string;
-  nickname: string;
-  avatarUrl: string;
-  createdAt: string;
-  /** Who answers this customer's chat now (getVirtual), or null before the first chat. */
-  assignedTo: WorkspacePerson | null;
-  invitedBy: WorkspacePerson | null;
-  /** How many people this customer invited. */
-  invitees: number;
-  note: { text: string; updatedAt: string; updatedBy: string | null } | null;
-  agreements: {
-    id: number;
-    masterId: number;
-    /** sent | signed */
-    status: string;
-    createdAt: string;
-    signedAt: string | null;
-  }[];
-}
-
-export interface HandOffTarget extends WorkspacePerson {
-  role: "service" | "monk";
-}
-
-export interface AssignedCustomers {
-  /** IM ids, the newest assignment first. */
-  list: string[];
-  /** More are assigned than the server lists (its cap, 1000). */
-  truncated: boolean;
-}
+export type QuickReply = Static<typeof QuickReplySchema>;
+export type WorkspacePerson = Static<typeof WorkspacePersonSchema>;
+export type CustomerContext = Static<typeof CustomerContextSchema>;
+export type HandOffTarget = Static<typeof HandOffTargetSchema>;
+export type AssignedCustomers = Static<typeof AssignedCustomersSchema>;
 
 interface Call {
   signal?: AbortSignal | undefined;
@@ -76,7 +46,7 @@ export function saveCustomerNote(imId: string, text: string) {
 }
 
 export async function fetchQuickReplies({ signal }: Call = {}) {
-  const { list } = await apiRequest<{ list: QuickReply[] }>(
+  const { list } = await apiRequest<Static<typeof QuickReplyList>>(
     "staff/v1/quickReplies",
     withSignal(signal),
   );
@@ -84,7 +54,7 @@ export async function fetchQuickReplies({ signal }: Call = {}) {
 }
 
 /** Adds (no id) or edits a quick reply. */
-export function saveQuickReply(body: { id?: number; text: string }) {
+export function saveQuickReply(body: Static<typeof SaveQuickReplyBody>) {
   return apiRequest<QuickReply>("staff/v1/quickReplies/save", {
     method: "POST",
     body,

@@ -1,26 +1,15 @@
 // The workspace's calls (src/temple/workspace/workspaceApi.ts): the paths, queries and bodies the
-// server's staff/v1 routes take, a refusal surfacing with its translated reason, and, checked by
-// the type checker, the tab's shapes equal to the server's schemas (no drift).
-import type { Static } from "typebox";
+// server's staff/v1 routes take and a refusal surfacing with its translated reason. The shapes are
+// the contract's schemas themselves (#contract), so there is no second copy to drift.
 import { refusalTextOf } from "../../../../src/api/ApiError";
 import { clearSession, saveTokens } from "../../../../src/state/session";
 import {
-  type AssignedCustomers as TabAssigned,
-  type CustomerContext,
   fetchAssigned,
   fetchCustomer,
   handOffChat,
-  type HandOffTarget,
-  type QuickReply as TabReply,
   saveCustomerNote,
   saveQuickReply,
 } from "../../../../src/temple/workspace/workspaceApi";
-import type {
-  AssignedCustomers,
-  CustomerContextDto,
-  HandOffTargets,
-  QuickReplyDto,
-} from "../../../../server/domain/workspace/schemas";
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -50,22 +39,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   clearSession();
-});
-
-// NOTE: each way assignable (typebox's Static spells the same object type differently).
-it("the shapes match the server's schemas", () => {
-  expectTypeOf<CustomerContext>().toExtend<CustomerContextDto>();
-  expectTypeOf<CustomerContextDto>().toExtend<CustomerContext>();
-  expectTypeOf<TabReply>().toExtend<QuickReplyDto>();
-  expectTypeOf<QuickReplyDto>().toExtend<TabReply>();
-  expectTypeOf<TabAssigned>().toExtend<Static<typeof AssignedCustomers>>();
-  expectTypeOf<Static<typeof AssignedCustomers>>().toExtend<TabAssigned>();
-  expectTypeOf<{ list: HandOffTarget[] }>().toExtend<
-    Static<typeof HandOffTargets>
-  >();
-  expectTypeOf<Static<typeof HandOffTargets>>().toExtend<{
-    list: HandOffTarget[];
-  }>();
 });
 
 it("asks for the caller's assigned customers and a customer by IM id", async () => {

@@ -1,12 +1,10 @@
 // TypeBox schemas of the service staff's workspace (#22) under /api/app/staff/v1: quick replies
 // the team shares, a private note per customer, handing a customer's chat to a monk or another
-// staff member, and the customer's context beside the thread.
-import { WORKSPACE_LIMITS } from "#contract";
+// staff member, and the customer's context beside the thread. The server validates with them;
+// the tab derives its types from them (src/temple/workspace/workspaceApi.ts).
 import { type Static, Type } from "typebox";
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const DateTime = Type.String({ format: "date-time" });
-const ImId = Type.String({ minLength: 1, maxLength: 64 });
+import { WORKSPACE_LIMITS } from "../fulfilment";
+import { DateTime, Id, ImId } from "./common";
 
 export const QuickReply = Type.Object({
   id: Type.Integer(),
@@ -54,7 +52,7 @@ export const HandOffBody = Type.Object(
   { additionalProperties: false },
 );
 
-const Person = Type.Object({
+export const WorkspacePerson = Type.Object({
   imId: Type.String(),
   nickname: Type.String(),
   avatarUrl: Type.String(),
@@ -67,8 +65,8 @@ export const CustomerContext = Type.Object({
   avatarUrl: Type.String(),
   createdAt: DateTime,
   /** Who answers this customer's chat now (getVirtual), or null before the first chat. */
-  assignedTo: Type.Union([Person, Type.Null()]),
-  invitedBy: Type.Union([Person, Type.Null()]),
+  assignedTo: Type.Union([WorkspacePerson, Type.Null()]),
+  invitedBy: Type.Union([WorkspacePerson, Type.Null()]),
   invitees: Type.Integer({
     description: "How many people this customer invited.",
   }),
@@ -94,14 +92,12 @@ export const CustomerContext = Type.Object({
 });
 
 /** Who a chat can be handed to: service staff and monks (not banned). */
-export const HandOffTargets = Type.Object({
-  list: Type.Array(
-    Type.Object({
-      ...Person.properties,
-      role: Type.Union([Type.Literal("service"), Type.Literal("monk")]),
-    }),
-  ),
+export const HandOffTarget = Type.Object({
+  ...WorkspacePerson.properties,
+  role: Type.Union([Type.Literal("service"), Type.Literal("monk")]),
 });
+
+export const HandOffTargets = Type.Object({ list: Type.Array(HandOffTarget) });
 
 /** The IM ids of the customers whose chats the caller answers (newest assignment first). */
 export const AssignedCustomers = Type.Object({

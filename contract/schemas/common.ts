@@ -1,0 +1,18 @@
+// The building blocks the API's TypeBox schemas share: a database id, a date-time string, an IM id
+// and a page of a list. Schemas only, nothing that runs a request.
+import { type TSchema, Type } from "typebox";
+
+/** A row id (a PostgreSQL `serial`). */
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const DateTime = Type.String({ format: "date-time" });
+export const ImId = Type.String({ minLength: 1, maxLength: 64 });
+
+/** One page of a list, with the total across all pages. */
+export function PageOf<T extends TSchema>(item: T) {
+  return Type.Object({
+    list: Type.Array(item),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+  });
+}

@@ -1,0 +1,5 @@
+// The API's TypeBox schemas, as values: what the server validates requests and answers with
+// (imported as #contract/schemas). The tab takes only their types, through #contract's
+// `export type *`, so no schema (nor typebox) reaches its bundle.
+export * from "./common";
+export * from "./workspace";
