@@ -1,10 +1,14 @@
-// What the admin pages and the admin API share (#22): the roles an admin grants, the audit
-// actions the viewer filters by, and the lists' limits. The server's schemas and the pages both
+// What the admin pages and the admin API share (#22): the roles an admin grants, a manager
+// application's states, the audit actions the viewer filters by, and the lists' limits. The server's schemas and the pages both
 // read these; nothing here talks to the database or the DOM.
 
 /** The roles an admin grants and revokes (users.is_admin, is_service, is_monk, is_manager). */
 export const ADMIN_ROLES = ["admin", "service", "monk", "manager"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/** A manager application's states (manager_applications.status): pending until an admin decides. */
+export const MANAGER_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ManagerStatus = (typeof MANAGER_STATUSES)[number];
 
 /** Every action the audit log records (server/domain/audit/auditLog.ts writes them). */
 export const AUDIT_ACTIONS = [

@@ -8,4 +8,5 @@ export * from "./mediaUrl";
 export * from "./visibleText";
 export * from "./fulfilment";
 export * from "./admin";
+export * from "./catalog";
 export type * from "./schemas";

@@ -3,3 +3,5 @@
 // `export type *`, so no schema (nor typebox) reaches its bundle.
 export * from "./common";
 export * from "./workspace";
+export * from "./admin";
+export * from "./adminProducts";

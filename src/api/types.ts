@@ -1,5 +1,6 @@
 // Response shapes of the public content API (brief: content-api.md) and the runtime config.
 // Texts arrive localized; prices are integers in fen; image URLs are site-relative.
+import { PRODUCT_CATEGORIES, type ProductCategory } from "#contract";
 import type { Locale } from "../i18n/locales";
 
 export type { Locale };
@@ -73,15 +74,8 @@ export interface NewsItem {
   templeName: string;
 }
 
-export const PRODUCT_CATEGORIES = [
-  "lamp",
-  "incense",
-  "sutra",
-  "prayer",
-  "release",
-  "plaque",
-] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+// NOTE: re-exported, not copied: the server stores and checks the same list (#contract).
+export { PRODUCT_CATEGORIES, type ProductCategory };
 
 export interface ProductCard {
   id: number;

@@ -1,5 +1,6 @@
 // Fate-together sign-ups (one active per user) and manager applications (one pending per user,
 // decided by an admin). Statuses are text with CHECK constraints.
+import type { ManagerStatus } from "#contract";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -57,9 +58,6 @@ export const fateSignups = pgTable(
 );
 
 export type FateSignupRow = typeof fateSignups.$inferSelect;
-
-export const MANAGER_STATUSES = ["pending", "approved", "rejected"] as const;
-export type ManagerStatus = (typeof MANAGER_STATUSES)[number];
 
 export const managerApplications = pgTable(
   "manager_applications",

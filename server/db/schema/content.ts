@@ -1,5 +1,6 @@
 // Public content: temples, monks, news, blessing products with their options, static pages.
 // Texts are jsonb `Localized` values ({cn, tw, en}); the API picks one locale per request.
+import { PRODUCT_CATEGORIES, type ProductCategory } from "#contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -15,16 +16,6 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Localized } from "../../lib/locale";
 import { users } from "./users";
-
-export const PRODUCT_CATEGORIES = [
-  "lamp",
-  "incense",
-  "sutra",
-  "prayer",
-  "release",
-  "plaque",
-] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
 export interface PageSection {
   heading: string;

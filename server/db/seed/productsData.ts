@@ -1,7 +1,7 @@
 // Demo blessing products across all six categories, each with day-based options priced in fen.
 // Monks are referenced by slug; sort order decides the home page's featured six.
+import type { ProductCategory } from "#contract";
 import type { Localized } from "../../lib/locale";
-import type { ProductCategory } from "../schema";
 import { l, paragraphs } from "./localized";
 
 export interface OptionSeed {

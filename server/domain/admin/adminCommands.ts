@@ -2,9 +2,14 @@
 // moves, the order sweep, bans. Each takes the database and writes what it did to `out`;
 // runAdmin parses argv and answers an exit code. No process handling here (see server/adminCli.ts).
 import { eq } from "drizzle-orm";
-import { ADMIN_ROLES, type AdminRole } from "#contract";
+import {
+  ADMIN_ROLES,
+  type AdminRole,
+  MANAGER_STATUSES,
+  type ManagerStatus,
+} from "#contract";
 import type { Db } from "../../db/createDb";
-import { MANAGER_STATUSES, type ManagerStatus, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { OrderStatus } from "../../db/schema";
 import {

@@ -2,16 +2,21 @@
 // id, nickname or phone (phones masked), and the audit log newest first with who acted and a
 // readable name of the target. Reads only; the changes live in adminActions.ts and userRoles.ts.
 import { sql } from "drizzle-orm";
-import type { AdminRole, AuditAction } from "#contract";
+import type {
+  AdminRole,
+  AdminUserDto,
+  ApplicationDto,
+  AuditAction,
+  AuditEntryDto,
+  ManagerStatus,
+} from "#contract";
 import type { Db } from "../../db/createDb";
-import type { ManagerStatus } from "../../db/schema";
 import {
   countApplications,
   listApplications,
 } from "../manager/managerApplications";
 import { rowsOf } from "../im/wireMessage";
 import { maskPhone } from "../users/mask";
-import type { AdminUserDto, ApplicationDto, AuditEntryDto } from "./schemas";
 
 export interface PageArgs {
   page: number;

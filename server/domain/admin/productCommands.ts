@@ -7,11 +7,14 @@ import type { Db } from "../../db/createDb";
 import { monks, orders, productOptions, products } from "../../db/schema";
 import type { Localized } from "../../lib/locale";
 import { HttpError } from "../../http/errors";
-import { MEDIA_PREFIX, PRODUCT_LIMITS } from "#contract";
+import {
+  MEDIA_PREFIX,
+  PRODUCT_LIMITS,
+  type ProductSaveBody,
+} from "#contract";
 import { recordAudit } from "../audit/auditLog";
 import { countOwnUploads } from "../files/uploads";
 import { requiredText } from "../orders/fieldRules";
-import type { ProductSaveBody } from "./productSchemas";
 
 const LOCALES = ["cn", "tw", "en"] as const;
 

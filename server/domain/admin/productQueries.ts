@@ -3,7 +3,7 @@
 import { asc, count, inArray } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { monks, orders, productOptions, products } from "../../db/schema";
-import type { AdminProduct } from "./productSchemas";
+import type { AdminProduct } from "#contract";
 
 async function orderCounts(
   db: Db,

@@ -1,6 +1,12 @@
 // The admin's product editor API (#22) under /api/app/admin/v1/products: list every product (hidden
 // ones too, all three languages), create or edit one with its options and prices, hide or show it.
 // Admins only (403 FORBIDDEN for everyone else); each change is audited in its own transaction.
+import {
+  AdminProduct,
+  AdminProductList,
+  ProductSaveBody,
+  ProductVisibilityBody,
+} from "#contract/schemas";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
 import { BEARER, signedIn } from "../auth/authenticate";
@@ -9,12 +15,6 @@ import { ORDER_ERRORS } from "../orders/schemas";
 import { requireAdmin } from "./adminAccess";
 import { saveProduct, setProductActive } from "./productCommands";
 import { adminProduct, adminProducts, monkChoices } from "./productQueries";
-import {
-  AdminProduct,
-  AdminProductList,
-  ProductSaveBody,
-  ProductVisibilityBody,
-} from "./productSchemas";
 
 const tags = ["admin"];
 

@@ -2,6 +2,19 @@
 // manager applications (list, approve, reject with a reason the applicant reads), users' roles
 // and bans, the audit log (products: productRoutes.ts). Admins only (403 FORBIDDEN for everyone else); each change
 // writes its audit record in the transaction that makes it.
+import {
+  AdminUser,
+  Application,
+  ApplicationsQuery,
+  ApproveBody,
+  AuditEntry,
+  AuditQuery,
+  BanBody,
+  PageOf,
+  RejectBody,
+  RoleBody,
+  UsersQuery,
+} from "#contract/schemas";
 import { Type } from "typebox";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { BEARER, signedIn } from "../auth/authenticate";
@@ -15,19 +28,6 @@ import {
   findUsers,
 } from "./adminQueries";
 import { decideApplication } from "./managerDecisions";
-import {
-  AdminUser,
-  Application,
-  ApplicationsQuery,
-  ApproveBody,
-  AuditEntry,
-  AuditQuery,
-  BanBody,
-  PageOf,
-  RejectBody,
-  RoleBody,
-  UsersQuery,
-} from "./schemas";
 import { setUserBanned, setUserRole } from "./userRoles";
 import { ADMIN_LIMITS } from "#contract";
 

@@ -1,6 +1,7 @@
 // The blessing wall: public `oapi/v1/blessings` (list, newest first) and `oapi/v1/blessings/:id`
 // with masked names (a valid bearer token adds the caller's `joined` flag), and signed-in
 // `blessing/v1/join`. Only paid orders whose owners consented ever appear; others are 404.
+import { PRODUCT_CATEGORIES } from "#contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
 import {
@@ -11,7 +12,6 @@ import {
 } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
 import { DEFAULT_LOCALE, type Locale, pick } from "../../lib/locale";
-import { PRODUCT_CATEGORIES } from "../../db/schema";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { IdParams, LocaleQuery } from "../content/schemas";
 import type { CommercePlugin } from "../orders/commerceDeps";

@@ -1,5 +1,6 @@
 // Read queries for the public content, written once with Drizzle's query builder so they run
 // unchanged on PGlite and PostgreSQL. Returns rows; localization happens in present.ts.
+import type { ProductCategory } from "#contract";
 import {
   and,
   asc,
@@ -21,7 +22,6 @@ import {
   staticPages,
   temples,
   users,
-  type ProductCategory,
 } from "../../db/schema";
 
 export type TempleRow = typeof temples.$inferSelect;

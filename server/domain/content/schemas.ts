@@ -1,8 +1,8 @@
 // TypeBox schemas of the public content API (docs/content-api contract): query/params in,
 // localized shapes out. They drive validation, serialization and the OpenAPI document.
+import { PRODUCT_CATEGORIES } from "#contract";
 import { type Static, Type } from "typebox";
 import { LOCALES, DEFAULT_LOCALE } from "../../lib/locale";
-import { PRODUCT_CATEGORIES } from "../../db/schema";
 
 export const LocaleQuery = Type.Object({
   locale: Type.Optional(

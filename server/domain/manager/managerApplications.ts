@@ -2,11 +2,11 @@
 // approved); an admin approves (which sets users.isManager) or rejects with a reason. Each decision
 // is taken once, inside a transaction, on a pending application only. Applying and deciding both
 // hold the applicant's row lock, so an approval never lands between the check and the insert.
+import type { ManagerStatus } from "#contract";
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
   type ManagerApplicationRow,
-  type ManagerStatus,
   managerApplications,
   users,
 } from "../../db/schema";

@@ -1,13 +1,10 @@
 // Manager endpoints (signed in): `POST manager/v1/apply` and `GET manager/v1/info` (none, pending,
 // approved or rejected, with dates and the rejection reason). Decisions are taken by an admin with
 // `npm run admin -- manager:approve|manager:reject`.
+import { MANAGER_STATUSES } from "#contract";
 import { eq } from "drizzle-orm";
 import { Type } from "typebox";
-import {
-  MANAGER_STATUSES,
-  type ManagerApplicationRow,
-  users,
-} from "../../db/schema";
+import { type ManagerApplicationRow, users } from "../../db/schema";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { BEARER, signedIn } from "../auth/authenticate";
 import type { CommercePlugin } from "../orders/commerceDeps";

@@ -1,12 +1,8 @@
 // TypeBox schemas of the order API: create/cancel bodies, detail/list queries, and the order shape
 // the client shows (with its timeline). Prices are integers in fen.
-import { REFUND_STATUSES } from "#contract";
+import { PRODUCT_CATEGORIES, REFUND_STATUSES } from "#contract";
 import { type Static, Type } from "typebox";
-import {
-  ORDER_STATUSES,
-  PAY_CHANNELS,
-  PRODUCT_CATEGORIES,
-} from "../../db/schema";
+import { ORDER_STATUSES, PAY_CHANNELS } from "../../db/schema";
 import { ErrorEnvelope } from "../../http/envelope";
 import { LocaleQuery } from "../content/schemas";
 import { MASTER_ORDER_NO_PATTERN } from "./orderNumbers";

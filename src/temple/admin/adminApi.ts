@@ -1,56 +1,31 @@
 // Calls of the admin pages (#22) under admin/v1: manager applications, users' roles and bans, the
 // audit log, the product editor. Admins only: everyone else is refused FORBIDDEN. Loaded with the
 // admin routes only.
-// NOTE: the shapes re-type server/domain/admin/schemas.ts and productSchemas.ts (src may not import
-// server code; tests/server/admin checks the server's side; enums and limits come from the contract
-// both sides import).
-import type { AdminRole, AuditAction } from "#contract";
+// The shapes are the server's own schemas (#contract), as types only: nothing of typebox is bundled.
+import type {
+  AdminPerson,
+  AdminProduct as AdminProductSchema,
+  AdminProductList as AdminProductListSchema,
+  AdminProductOption as AdminProductOptionSchema,
+  AdminRole,
+  AdminUser as AdminUserSchema,
+  Application as ApplicationSchema,
+  AuditAction,
+  AuditEntry as AuditEntrySchema,
+  ManagerStatus,
+  MonkChoice as MonkChoiceSchema,
+  ProductSaveBody as ProductSaveBodySchema,
+} from "#contract";
+import type { Static } from "typebox";
 import { apiRequest } from "../../api/client";
-import type { Page, ProductCategory } from "../../api/types";
+import type { Page } from "../../api/types";
 import type { Locale } from "../../i18n/locales";
 
-export type ManagerStatus = "pending" | "approved" | "rejected";
-
-export interface Person {
-  userId: number;
-  imId: string;
-  nickname: string;
-}
-
-export interface Application {
-  id: number;
-  status: ManagerStatus;
-  applicant: Person;
-  name: string;
-  /** Masked: 139****5678. */
-  phone: string;
-  region: string;
-  reason: string;
-  createdAt: string;
-  decidedAt: string | null;
-  rejectReason: string | null;
-}
-
-export interface AdminUser extends Person {
-  avatarUrl: string;
-  /** Masked; null when none is bound. */
-  phone: string | null;
-  roles: AdminRole[];
-  banned: boolean;
-  createdAt: string;
-}
-
-export interface AuditEntry {
-  id: number;
-  at: string;
-  action: string;
-  /** null: the system (a payment notification, the sweeper, the command line). */
-  actor: Person | null;
-  targetType: string;
-  targetId: string;
-  targetLabel: string | null;
-  details: Record<string, unknown>;
-}
+export type { ManagerStatus };
+export type Person = Static<typeof AdminPerson>;
+export type Application = Static<typeof ApplicationSchema>;
+export type AdminUser = Static<typeof AdminUserSchema>;
+export type AuditEntry = Static<typeof AuditEntrySchema>;
 
 interface Call {
   signal?: AbortSignal | undefined;
@@ -131,72 +106,13 @@ export function fetchAudit(
 /** A text in each of the three languages. */
 export type LocalizedText = Record<Locale, string>;
 
-export interface AdminProductOption {
-  id: number;
-  label: LocalizedText;
-  days: number;
-  priceFen: number;
-  /** Orders that name this option (any status): it can be repriced, not removed. */
-  orderCount: number;
-}
-
+export type AdminProductOption = Static<typeof AdminProductOptionSchema>;
 /** A product as the editor sees it: every language, hidden ones too (`active: false`). */
-export interface AdminProduct {
-  id: number;
-  slug: string;
-  category: ProductCategory;
-  title: LocalizedText;
-  summary: LocalizedText;
-  /** Paragraphs per language. */
-  description: Record<Locale, string[]>;
-  /** An image path or a /media URL. */
-  cover: string;
-  monkId: number | null;
-  askBeneficiary: boolean;
-  askWish: boolean;
-  askBirthDate: boolean;
-  sortOrder: number;
-  active: boolean;
-  options: AdminProductOption[];
-  orderCount: number;
-}
-
-/** A monk a product can name. */
-export interface MonkChoice {
-  id: number;
-  name: LocalizedText;
-}
-
-export interface AdminProductList {
-  /** In shop order. */
-  list: AdminProduct[];
-  monks: MonkChoice[];
-}
-
+export type AdminProduct = Static<typeof AdminProductSchema>;
+export type MonkChoice = Static<typeof MonkChoiceSchema>;
+export type AdminProductList = Static<typeof AdminProductListSchema>;
 /** Creates a product (no `id`) or edits one; options left out are removed. */
-export interface ProductSaveBody {
-  id?: number;
-  /** Create only: a product's slug never changes. */
-  slug?: string;
-  category: ProductCategory;
-  title: LocalizedText;
-  summary: LocalizedText;
-  description: Record<Locale, string[]>;
-  /** A stored name from file/v1/upload: the new cover (required to create). */
-  coverFileId?: string;
-  monkId: number | null;
-  askBeneficiary: boolean;
-  askWish: boolean;
-  askBirthDate: boolean;
-  sortOrder: number;
-  /** In display order; an option with `id` is edited, one without is added. */
-  options: {
-    id?: number;
-    label: LocalizedText;
-    days: number;
-    priceFen: number;
-  }[];
-}
+export type ProductSaveBody = Static<typeof ProductSaveBodySchema>;
 
 export function fetchProducts({
   signal,

@@ -1,12 +1,11 @@
 // TypeBox schemas of the admin's product editor (#22) under /api/app/admin/v1/products: every
 // product with all three languages, hidden ones too, and the save and show/hide bodies. The
-// schema bounds the shapes; productCommands.ts checks the texts (trimmed, visible, no control
-// characters) with the same rules as every other form.
-import { PRODUCT_LIMITS, PRODUCT_SLUG_PATTERN } from "#contract";
-import { Type, type Static } from "typebox";
-import { PRODUCT_CATEGORIES } from "../../db/schema";
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+// schema bounds the shapes; the server's productCommands.ts checks the texts (trimmed, visible,
+// no control characters) with the same rules as every other form.
+import { type Static, Type } from "typebox";
+import { PRODUCT_LIMITS, PRODUCT_SLUG_PATTERN } from "../admin";
+import { PRODUCT_CATEGORIES } from "../catalog";
+import { Id } from "./common";
 
 // NOTE: the schema's maxLength counts UTF-16 units, generously (4 per character) so that emoji
 // pass; the real limit in characters is checked by requiredText.
@@ -58,12 +57,16 @@ export const AdminProduct = Type.Object({
 });
 export type AdminProduct = Static<typeof AdminProduct>;
 
+/** A monk a product can name, for the editor's picker. */
+export const MonkChoice = Type.Object({
+  id: Type.Integer(),
+  name: LocalizedText(64),
+});
+
 export const AdminProductList = Type.Object({
+  /** In shop order. */
   list: Type.Array(AdminProduct),
-  /** The monks a product can name, for the editor's picker. */
-  monks: Type.Array(
-    Type.Object({ id: Type.Integer(), name: LocalizedText(64) }),
-  ),
+  monks: Type.Array(MonkChoice),
 });
 
 export const ProductSaveBody = Type.Object(

@@ -1,12 +1,14 @@
 // TypeBox schemas of the admin pages' API (#22) under /api/app/admin/v1: manager applications,
-// users and their roles, the audit log and products. Admins only; every change is audited.
-import { ADMIN_LIMITS, ADMIN_ROLES, AUDIT_ACTIONS } from "#contract";
-import { type Static, type TSchema, Type } from "typebox";
-import { MANAGER_STATUSES } from "../../db/schema";
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const DateTime = Type.String({ format: "date-time" });
-const ImId = Type.String({ minLength: 1, maxLength: 64 });
+// users and their roles, and the audit log (products: adminProducts.ts). Admins only; every change
+// is audited. The server validates with them; src/temple/admin/adminApi.ts derives its types.
+import { type Static, Type } from "typebox";
+import {
+  ADMIN_LIMITS,
+  ADMIN_ROLES,
+  AUDIT_ACTIONS,
+  MANAGER_STATUSES,
+} from "../admin";
+import { DateTime, Id, ImId } from "./common";
 
 const Paging = {
   page: Type.Optional(
@@ -21,16 +23,8 @@ const Paging = {
   ),
 };
 
-export function PageOf<T extends TSchema>(item: T) {
-  return Type.Object({
-    list: Type.Array(item),
-    total: Type.Integer(),
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
-  });
-}
-
-const Person = Type.Object({
+/** Who applied, acted or is listed: enough to name and find them. */
+export const AdminPerson = Type.Object({
   userId: Type.Integer(),
   imId: Type.String(),
   nickname: Type.String(),
@@ -48,7 +42,7 @@ export const ApplicationsQuery = Type.Object({
 export const Application = Type.Object({
   id: Type.Integer(),
   status: Type.Enum([...MANAGER_STATUSES]),
-  applicant: Person,
+  applicant: AdminPerson,
   name: Type.String(),
   phone: Type.String({ description: "Masked: 138****0001." }),
   region: Type.String(),
@@ -91,7 +85,7 @@ export const UsersQuery = Type.Object({
 const Role = Type.Enum([...ADMIN_ROLES]);
 
 export const AdminUser = Type.Object({
-  ...Person.properties,
+  ...AdminPerson.properties,
   avatarUrl: Type.String(),
   phone: Type.Union([Type.String(), Type.Null()], {
     description: "Masked: 138****0001.",
@@ -129,7 +123,7 @@ export const AuditEntry = Type.Object({
   id: Type.Integer(),
   at: DateTime,
   action: Type.String(),
-  actor: Type.Union([Person, Type.Null()], {
+  actor: Type.Union([AdminPerson, Type.Null()], {
     description:
       "null: the system (a WeChat Pay notification, the sweeper, the operator's command line).",
   }),
