@@ -34,14 +34,11 @@ export function Field({
   ...input
 }: FieldProps) {
   const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const described = [
+  const described = describedByOf(
     hint === undefined ? undefined : hintId,
-    error === undefined ? undefined : errorId,
+    error === undefined ? undefined : `${id}-error`,
     describedBy,
-  ]
-    .filter((part) => part !== undefined)
-    .join(" ");
+  );
   return (
     <div className={error === undefined ? "field" : "field has-error"}>
       <label className="field-label" htmlFor={id}>
@@ -64,7 +61,7 @@ export function Field({
                 : `field-input ${className}`
             }
             aria-invalid={error === undefined ? undefined : true}
-            aria-describedby={described === "" ? undefined : described}
+            aria-describedby={described}
           />
         </div>
         {action}
@@ -74,11 +71,30 @@ export function Field({
           {hint}
         </p>
       )}
-      {error === undefined ? null : (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/** The ids a control's aria-describedby lists, in order; undefined when there is none. */
+export function describedByOf(
+  ...ids: readonly (string | undefined)[]
+): string | undefined {
+  const described = ids.filter((part) => part !== undefined).join(" ");
+  return described === "" ? undefined : described;
+}
+
+/** A field's error (id `${id}-error`, which its control lists in aria-describedby), if any. */
+export function FieldError({
+  id,
+  error,
+}: {
+  id: string;
+  error: string | undefined;
+}) {
+  return error === undefined ? null : (
+    <p id={`${id}-error`} className="field-error">
+      {error}
+    </p>
   );
 }

@@ -9,6 +9,7 @@ import { formatPriceFen } from "../../lib/format";
 import { useRouteLocale, useLocaleParam } from "../../i18n/useRouteLocale";
 import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";
 import { Field } from "../../ui/Field";
+import { TextAreaField } from "../../ui/TextAreaField";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { localToday, textLength } from "../../lib/formText";
 import {
@@ -241,33 +242,22 @@ function WishField({
   const count = textLength(value);
   const max = ORDER_LIMITS.maxWish;
   return (
-    <div className={error === undefined ? "field" : "field has-error"}>
-      <label className="field-label" htmlFor={id}>
-        <Trans>心愿</Trans>
-      </label>
-      <textarea
-        id={id}
-        className="order-textarea"
-        rows={4}
-        value={value}
-        aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={
-          error === undefined ? `${id}-count` : `${id}-count ${id}-error`
-        }
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-      />
-      <p id={`${id}-count`} className="field-hint">
-        <Trans>
-          {count} / {max} 字
-        </Trans>
-      </p>
-      {error === undefined ? null : (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextAreaField
+      id={id}
+      label={<Trans>心愿</Trans>}
+      rows={4}
+      value={value}
+      error={error}
+      counter={{
+        count,
+        max,
+        text: (
+          <Trans>
+            {count} / {max} 字
+          </Trans>
+        ),
+      }}
+      onChange={onChange}
+    />
   );
 }

@@ -1,8 +1,9 @@
-// One labelled input (ui/Field) or textarea of the product editor, with its hint and error tied to
-// it (aria-describedby, aria-invalid). Labels may hold markup, so that inputs which look alike
+// One labelled input (ui/Field) or textarea (ui/TextAreaField) of the product editor, with its
+// hint and error tied to it (aria-describedby, aria-invalid). Labels may hold markup, so that inputs which look alike
 // ("标题" under each language) still have names of their own.
 import type { HTMLAttributes, ReactNode } from "react";
 import { Field } from "../../ui/Field";
+import { TextAreaField } from "../../ui/TextAreaField";
 
 export interface EditorFieldProps {
   readonly id: string;
@@ -28,12 +29,14 @@ export function EditorField({
   rows,
   className,
   onChange,
+  prefix,
   ...props
 }: EditorFieldProps) {
   const field =
     rows === undefined ? (
       <Field
         {...props}
+        prefix={prefix}
         onChange={(event) => {
           onChange(event.target.value);
         }}
@@ -45,49 +48,5 @@ export function EditorField({
     field
   ) : (
     <div className={className}>{field}</div>
-  );
-}
-
-function TextAreaField({
-  id,
-  label,
-  hint,
-  error,
-  prefix: _prefix,
-  onChange,
-  ...textarea
-}: Omit<EditorFieldProps, "className">) {
-  const described = [
-    hint === undefined ? undefined : `${id}-hint`,
-    error === undefined ? undefined : `${id}-error`,
-  ]
-    .filter((part) => part !== undefined)
-    .join(" ");
-  return (
-    <div className={error === undefined ? "field" : "field has-error"}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        {...textarea}
-        id={id}
-        className="admin-textarea"
-        aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={described === "" ? undefined : described}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-      />
-      {hint === undefined ? null : (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error === undefined ? null : (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -13,7 +13,7 @@ import {
   type FormProblem,
 } from "./staffForms";
 import { ActionError, ActionForm, SendButton } from "./FormParts";
-import { NoteField } from "./StaffTextArea";
+import { NoteField } from "./NoteField";
 import { useProofPhotos } from "./useProofPhotos";
 import { useStaffAction } from "./useStaffAction";
 

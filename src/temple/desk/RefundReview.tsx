@@ -12,13 +12,14 @@ import {
 import { useRouteLocale } from "../../i18n/useRouteLocale";
 import { formatDateTime, formatPriceFen } from "../../lib/format";
 import {
+  charCounter,
   checkDecline,
   problemText,
   sendable,
   type FormProblem,
 } from "./staffForms";
 import { ActionError, SendOrCancel } from "./FormParts";
-import { StaffTextArea } from "./StaffTextArea";
+import { TextAreaField } from "../../ui/TextAreaField";
 import { useStaffAction } from "./useStaffAction";
 
 type Step = "choose" | "approve" | "decline";
@@ -169,14 +170,18 @@ export function RefundReview({
       ) : null}
       {step === "decline" ? (
         <form noValidate onSubmit={decline} aria-label={t`拒绝退款`}>
-          <StaffTextArea
+          <TextAreaField
             ref={reasonRef}
             id={`${id}-reason`}
             label={t`拒绝理由`}
             hint={t`用户会看到这个理由`}
             value={reason}
             onChange={setReason}
-            max={FULFILMENT_LIMITS.refundReasonMaxChars}
+            rows={3}
+            counter={charCounter(
+              reason,
+              FULFILMENT_LIMITS.refundReasonMaxChars,
+            )}
             required
             disabled={action.busy}
             error={

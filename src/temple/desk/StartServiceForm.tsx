@@ -15,7 +15,7 @@ import {
   type FormProblem,
 } from "./staffForms";
 import { ActionError, ActionForm, SendButton } from "./FormParts";
-import { NoteField } from "./StaffTextArea";
+import { NoteField } from "./NoteField";
 import { useStaffAction } from "./useStaffAction";
 
 export function StartServiceForm({ order }: { order: StaffOrderDetail }) {

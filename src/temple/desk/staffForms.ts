@@ -22,6 +22,12 @@ export const charCount = (text: string): number =>
   // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points, as TypeBox's maxLength
   [...text].length;
 
+/** A desk textarea's counter (ui/TextAreaField): the trimmed text's characters of `max`. */
+export const charCounter = (text: string, max: number) => ({
+  count: charCount(text.trim()),
+  max,
+});
+
 /** The text to send: trimmed, or "" when nothing in it would show (zero-width characters). */
 export const sendable = (text: string): string =>
   hasVisibleCharacter(text) ? text.trim() : "";

@@ -8,7 +8,8 @@ import { useRouteLocale } from "../../i18n/useRouteLocale";
 import { formatDateTime } from "../../lib/format";
 import { open as openToast } from "../../state/toast";
 import { ActionError, SendOrCancel } from "../desk/FormParts";
-import { StaffTextArea } from "../desk/StaffTextArea";
+import { TextAreaField } from "../../ui/TextAreaField";
+import { charCounter } from "../desk/staffForms";
 import { type CustomerContext, saveCustomerNote } from "./workspaceApi";
 
 export function CustomerNote({
@@ -94,12 +95,13 @@ export function CustomerNote({
             void save();
           }}
         >
-          <StaffTextArea
+          <TextAreaField
             id="ws-note"
             label={t`备注`}
             value={draft}
             onChange={setDraft}
-            max={WORKSPACE_LIMITS.noteMaxChars}
+            rows={3}
+            counter={charCounter(draft, WORKSPACE_LIMITS.noteMaxChars)}
             hint={t`留空保存即删除备注`}
             disabled={busy}
           />

@@ -9,7 +9,8 @@ import { ModalDialog } from "../../features/destiny/ModalDialog";
 import { open as openToast } from "../../state/toast";
 import { CloseIcon, Icon, type IconProps } from "../../ui/icons";
 import { ActionError, SendOrCancel } from "../desk/FormParts";
-import { StaffTextArea } from "../desk/StaffTextArea";
+import { TextAreaField } from "../../ui/TextAreaField";
+import { charCounter } from "../desk/staffForms";
 import { useLoaded, type Loaded } from "./useLoaded";
 import {
   deleteQuickReply,
@@ -254,14 +255,18 @@ function QuickReplyManager({
             void save();
           }}
         >
-          <StaffTextArea
+          <TextAreaField
             id="ws-quick-text"
             label={editing.id === null ? t`新的快捷回复` : t`编辑快捷回复`}
             value={editing.text}
             onChange={(text) => {
               setEditing({ ...editing, text });
             }}
-            max={WORKSPACE_LIMITS.quickReplyMaxChars}
+            rows={3}
+            counter={charCounter(
+              editing.text,
+              WORKSPACE_LIMITS.quickReplyMaxChars,
+            )}
             required
             disabled={busy}
           />
