@@ -14,8 +14,9 @@ import {
 /** Most SEND packets written per flush (the SDK's `sendCountOfEach`; they share one WebSocket message). */
 export const SEND_BATCH_SIZE = 5;
 /**
- * Minimum spacing of flushes (the SDK's `sendFrequency`): ≤ 5 packets every 100 ms. A rate cap,
- * not a tick: a message with no flush in the last 100 ms goes out at once (#20).
+ * The rate cap's window (the SDK's `sendFrequency`): ≤ 5 packets in any 100 ms. A sliding window,
+ * not a tick: a message goes out at once unless 5 packets were already written in the last 100 ms
+ * (#20: a person sending every 70 ms no longer waits for the previous flush's 100 ms to pass).
  */
 export const SEND_FLUSH_INTERVAL_MS = 100;
 /**
@@ -62,8 +63,8 @@ export interface OutboxState {
   readonly nextClientSeq: number;
   /** When the armed `flush` timer fires, or null when it is not armed. */
   readonly flushDueAt: number | null;
-  /** When SENDs were last written (ms), or null before the first: the rate cap counts from it. */
-  readonly lastFlushAt: number | null;
+  /** When each SEND of the last {@link SEND_FLUSH_INTERVAL_MS} was written (ms), oldest first: the rate cap's window. */
+  readonly recentSends: readonly number[];
 }
 
 /** One SEND to encode: the service builds it from the outbox row (payload, msgKey for this session). */
@@ -149,7 +150,7 @@ export function initialOutboxState(): OutboxState {
     connected: false,
     nextClientSeq: 1,
     flushDueAt: null,
-    lastFlushAt: null,
+    recentSends: [],
   };
 }
 
@@ -223,13 +224,7 @@ function schedule(
     };
   }
   // NOTE: a timer of 0 ms, not a write here: sends enqueued in the same turn share one flush.
-  const due = Math.max(
-    at,
-    now,
-    state.lastFlushAt === null
-      ? now
-      : state.lastFlushAt + SEND_FLUSH_INTERVAL_MS,
-  );
+  const due = Math.max(at, now, windowOpensAt(state.recentSends, now));
   // NOTE: an earlier armed flush stays; when it fires it sends what is ready and re-arms.
   if (state.flushDueAt !== null && state.flushDueAt <= due)
     return { state, effects };
@@ -257,9 +252,23 @@ function without(
   return items.filter((item) => item.clientMsgNo !== clientMsgNo);
 }
 
+/** The sends of `recent` still inside the window at `now`. */
+function inWindow(recent: readonly number[], now: number): readonly number[] {
+  const from = recent.findIndex((at) => at > now - SEND_FLUSH_INTERVAL_MS);
+  return from < 0 ? [] : from === 0 ? recent : recent.slice(from);
+}
+
+/** When the window next has room for a SEND: `now` unless it is full. */
+function windowOpensAt(recent: readonly number[], now: number): number {
+  const open = inWindow(recent, now);
+  if (open.length < SEND_BATCH_SIZE) return now;
+  return (open[open.length - SEND_BATCH_SIZE] ?? now) + SEND_FLUSH_INTERVAL_MS;
+}
+
 function flush(state: OutboxState, now: number): OutboxTransition {
+  const recent = inWindow(state.recentSends, now);
   const ready = state.connected
-    ? sendable(state.items, now, SEND_BATCH_SIZE)
+    ? sendable(state.items, now, SEND_BATCH_SIZE - recent.length)
     : [];
   if (ready.length === 0)
     return schedule({ ...state, flushDueAt: null }, now, []);
@@ -293,7 +302,7 @@ function flush(state: OutboxState, now: number): OutboxTransition {
       items,
       nextClientSeq: clientSeq,
       flushDueAt: null,
-      lastFlushAt: now,
+      recentSends: [...recent, ...packets.map(() => now)],
     },
     now,
     [{ type: "send", packets }],

@@ -113,7 +113,7 @@ describe("outbox scheduler", () => {
     );
   });
 
-  it("a lone message goes out at once; the cap holds only what comes within 100 ms of a flush (#20)", () => {
+  it("a lone message goes out at once; the cap holds a 6th SEND within 100 ms of the 1st (#20)", () => {
     const r = outbox();
     r.send({ type: "connected", now: 0 });
     vi.advanceTimersByTime(5_000);
@@ -125,16 +125,36 @@ describe("outbox scheduler", () => {
         packets: [{ clientMsgNo: "alone", clientSeq: 1, dup: false }],
       },
     ]);
-    vi.advanceTimersByTime(30);
-    enqueue(r, "soon after");
-    vi.advanceTimersByTime(69);
-    expect(batches(r)).toHaveLength(1);
+    // Fast senders: one message every 10 ms. The window holds 5 SENDs in any 100 ms.
+    for (const no of ["m2", "m3", "m4", "m5", "m6"]) {
+      vi.advanceTimersByTime(10);
+      enqueue(r, no);
+      vi.advanceTimersByTime(0);
+    }
+    expect(batches(r).map((b) => b.at)).toEqual([
+      5_000, 5_010, 5_020, 5_030, 5_040,
+    ]);
+    // m6 (5,050) waits until "alone" (5,000) leaves the window.
+    vi.advanceTimersByTime(49);
+    expect(sentNos(r)).not.toContain("m6");
     vi.advanceTimersByTime(1);
-    expect(batches(r).map((b) => b.at)).toEqual([5_000, 5_100]);
+    expect(batches(r).at(-1)).toEqual({
+      at: 5_100,
+      packets: [{ clientMsgNo: "m6", clientSeq: 6, dup: false }],
+    });
+    // Three at once at 5,115: m3..m6 are in the window, so one goes now and two when m3, m4 leave.
+    vi.advanceTimersByTime(15);
+    for (const no of ["x1", "x2", "x3"]) enqueue(r, no);
     vi.advanceTimersByTime(1_000);
-    enqueue(r, "later");
-    vi.advanceTimersByTime(0);
-    expect(batches(r).map((b) => b.at)).toEqual([5_000, 5_100, 6_100]);
+    expect(batches(r).slice(-3)).toMatchObject([
+      { at: 5_115, packets: [{ clientMsgNo: "x1" }] },
+      { at: 5_120, packets: [{ clientMsgNo: "x2" }] },
+      { at: 5_130, packets: [{ clientMsgNo: "x3" }] },
+    ]);
+    // Never more than 5 SENDs in any 100 ms.
+    const times = batches(r).flatMap((b) => b.packets.map(() => b.at));
+    for (const t of times)
+      expect(times.filter((u) => u >= t && u < t + 100).length).toBeLessThanOrEqual(5);
   });
 
   it("SENDACK reason 1 settles the message with its messageId and messageSeq", () => {
