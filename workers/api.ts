@@ -2,6 +2,7 @@
 // that crosses it. Only plain, structured-cloneable data; the worker returns error codes, never text.
 // Imports nothing but types from src/db, so a tab can `import type` it without pulling worker code.
 import type { ChannelRef } from "../src/db/channelKey";
+import type { MessageRecord } from "../src/db/entities/MessageRecord";
 import type { JsonValue } from "../src/db/entities/JsonValue";
 import type { UploadState } from "../src/db/entities/UploadRecord";
 
@@ -169,6 +170,11 @@ export type SessionEvent =
       readonly type: "messagesChanged";
       readonly channel: ChannelRef;
       readonly clientMsgNos: readonly string[];
+      /**
+       * The rows as stored, when there are few ({@link MESSAGES_CHANGED_ROWS_MAX} at most, else
+       * empty): an open thread shows them before its IndexedDB re-read comes back (#20).
+       */
+      readonly rows: readonly MessageRecord[];
     }
   /**
    * The server now counts these conversations as read as far as read here (their read mark went through): a tab that

@@ -96,7 +96,7 @@ const channel = { channelId: "peer", channelType: 1 };
 const events: SessionEvent[] = [
   { type: "status", status },
   { type: "conversationsChanged", channels: [channel] },
-  { type: "messagesChanged", channel, clientMsgNos: ["a", "b"] },
+  { type: "messagesChanged", channel, clientMsgNos: ["a", "b"], rows: [] },
   {
     type: "uploadProgress",
     clientMsgNo: "a",

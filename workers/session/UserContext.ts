@@ -26,15 +26,21 @@ export interface UserContext {
   readonly disposed: boolean;
 }
 
-/** `messagesChanged` per channel for the given rows. */
+/**
+ * Most rows a `messagesChanged` event carries: a live message or two, a receipt batch; a sync's
+ * hundreds are left to the tabs' IndexedDB re-read instead of being copied to every tab.
+ */
+export const MESSAGES_CHANGED_ROWS_MAX = 20;
+
+/** `messagesChanged` per channel for the given rows (with the rows when few). */
 export function emitMessagesChanged(
   ctx: Pick<UserContext, "emit">,
-  rows: readonly Pick<
-    MessageRecord,
-    "clientMsgNo" | "channelId" | "channelType"
-  >[],
+  rows: readonly MessageRecord[],
 ): void {
-  const byChannel = new Map<string, { channel: ChannelRef; nos: string[] }>();
+  const byChannel = new Map<
+    string,
+    { channel: ChannelRef; nos: string[]; rows: MessageRecord[] }
+  >();
   for (const row of rows) {
     const key = channelKey(row);
     let entry = byChannel.get(key);
@@ -42,13 +48,20 @@ export function emitMessagesChanged(
       entry = {
         channel: { channelId: row.channelId, channelType: row.channelType },
         nos: [],
+        rows: [],
       };
       byChannel.set(key, entry);
     }
     entry.nos.push(row.clientMsgNo);
+    entry.rows.push(row);
   }
-  for (const { channel, nos } of byChannel.values())
-    ctx.emit({ type: "messagesChanged", channel, clientMsgNos: nos });
+  for (const { channel, nos, rows: changed } of byChannel.values())
+    ctx.emit({
+      type: "messagesChanged",
+      channel,
+      clientMsgNos: nos,
+      rows: changed.length <= MESSAGES_CHANGED_ROWS_MAX ? changed : [],
+    });
 }
 
 /** `conversationsChanged` for the given channels (nothing when empty). */

@@ -366,6 +366,7 @@ export class UserSession {
       type: "messagesChanged",
       channel,
       clientMsgNos: removedOutbox,
+      rows: [],
     });
     // NOTE: the local delete stands even if the server call fails: the cleared-history cursor keeps
     // synced copies of the deleted messages out.

@@ -1,6 +1,8 @@
 // The live window of an open conversation: Dexie's liveQuery from the route loader's first read on,
-// pinned to its first `fromSeq` so arriving messages extend the window instead of sliding it.
-import { useEffect, useRef, useState } from "react";
+// pinned to its first `fromSeq` so arriving messages extend the window instead of sliding it. New
+// rows the worker announces with `messagesChanged` show at once, ahead of the re-read that follows
+// (threadPreview.ts): a message from another person or tab paints one IndexedDB read sooner (#20).
+import { useEffect, useMemo, useRef, useState } from "react";
 import { liveQuery } from "dexie";
 import type { AppDb } from "../../db/AppDb";
 import {
@@ -8,6 +10,13 @@ import {
   parseChannelKey,
   type ChannelRef,
 } from "../../db/channelKey";
+import { onImEvent } from "../../session/imClient";
+import {
+  addPreviews,
+  previewsAhead,
+  withPreviews,
+  type PreviewRow,
+} from "./threadPreview";
 import {
   loadThreadWindow,
   THREAD_PAGE,
@@ -30,6 +39,22 @@ export function useThreadWindow(
   const pinned = useRef<number | null>(
     initial !== undefined && initial.topSeq > 0 ? initial.fromSeq : null,
   );
+  const [previews, setPreviews] = useState<readonly PreviewRow[]>([]);
+
+  // NOTE: previews of another channel (after the route changed) are never shown and are pruned on
+  // the next window.
+  useEffect(
+    () =>
+      onImEvent((event) => {
+        if (
+          event.type !== "messagesChanged" ||
+          channelKey(event.channel) !== key
+        )
+          return;
+        setPreviews((current) => addPreviews(current, event, Date.now()));
+      }),
+    [key],
+  );
 
   // NOTE: a passive effect: with the loader's window on screen, the live query starts after the
   // first paint instead of competing with it.
@@ -44,6 +69,11 @@ export function useThreadWindow(
         if (pinned.current === null && value.topSeq > 0)
           pinned.current = value.fromSeq;
         setWindow(value);
+        setPreviews((current) =>
+          current.length === 0
+            ? current
+            : previewsAhead(value, target, current, Date.now()),
+        );
       },
       error: (error: unknown) => {
         console.error("Thread query failed", error);
@@ -55,5 +85,11 @@ export function useThreadWindow(
     };
   }, [db, key, fromSeq]);
 
-  return window;
+  return useMemo(
+    () =>
+      window === undefined || previews.length === 0
+        ? window
+        : withPreviews(window, parseChannelKey(key), previews),
+    [window, previews, key],
+  );
 }

@@ -13,7 +13,7 @@ import { ConnectionStatus } from "../../../../workers/api";
 import { setImStatus } from "../../../../src/state/im";
 import { renderApp, signIn } from "../../renderApp";
 import { message, SELF, seedChat, text, unsent } from "./support/chatFixtures";
-import { sessionApi } from "./support/fakeSession";
+import { emitImEvent, sessionApi } from "./support/fakeSession";
 import {
   channel,
   connect,
@@ -244,6 +244,49 @@ it("announces a new message from the peer politely, not one's own", async () => 
   );
   await within(log).findByText("好的");
   expect(live.textContent).toBe("慧明法师：今日法会九点开始");
+});
+
+it("shows a row the worker announces before IndexedDB is re-read, then the stored one (#20)", async () => {
+  await seedChat(t.db, peer, [
+    text(peer, "早", { messageSeq: 1, timestamp: today(7) }),
+  ]);
+  const { log } = await openThread(t.api);
+  await within(log).findByText("早");
+  // Announced but not stored: only the event can put it on screen.
+  const announced = text(peer, "法会改到十点", {
+    messageSeq: 2,
+    timestamp: today(8),
+  });
+  act(() => {
+    emitImEvent({
+      type: "messagesChanged",
+      channel,
+      clientMsgNos: [announced.clientMsgNo],
+      rows: [announced],
+    });
+  });
+  await within(log).findByText("法会改到十点");
+  // Another channel's rows never show here.
+  const elsewhere = text("someone_else", "别处的消息", {
+    messageSeq: 3,
+    timestamp: today(9),
+  });
+  act(() => {
+    emitImEvent({
+      type: "messagesChanged",
+      channel: { channelId: "someone_else", channelType: 1 },
+      clientMsgNos: [elsewhere.clientMsgNo],
+      rows: [elsewhere],
+    });
+  });
+  // The stored row takes its place (same clientMsgNo, the live query's version).
+  await t.db.messages.put({
+    ...announced,
+    content: { type: 1, content: "法会改到十点半" },
+  });
+  await within(log).findByText("法会改到十点半");
+  expect(within(log).queryByText("法会改到十点")).toBeNull();
+  expect(within(log).queryByText("别处的消息")).toBeNull();
 });
 
 it("goes back to the list, tells the worker the thread is closed, and focuses its row", async () => {

@@ -3,7 +3,11 @@
 // user calls (infoByIm, getVirtual) to tests/src/fakeApi.ts. Test support.
 import type { ImProfile } from "../../../../../src/features/chatEntry/imUserApi";
 import { openImDb } from "../../../../../src/db/db";
-import type { ChannelRef, Result } from "../../../../../workers/api";
+import type {
+  ChannelRef,
+  Result,
+  SessionEvent,
+} from "../../../../../workers/api";
 import { ChannelInfoRunner } from "../../../../../workers/sync/ChannelInfoRunner";
 import { ImHttp } from "../../../../../workers/rest/ImHttp";
 import { SELF } from "./chatFixtures";
@@ -77,10 +81,22 @@ export function resetSessionApi(): void {
       .mockImplementation(fresh[name].getMockImplementation() as never);
 }
 
+const eventListeners = new Set<(event: SessionEvent) => void>();
+
+/** Hands `event` to the tab's listeners as the worker would. */
+export function emitImEvent(event: SessionEvent): void {
+  for (const listener of [...eventListeners]) listener(event);
+}
+
 /** The module that replaces src/session/imClient. */
 export const imClientMock = {
   imApi: () => Promise.resolve(sessionApi),
-  onImEvent: () => () => undefined,
+  onImEvent: (listener: (event: SessionEvent) => void) => {
+    eventListeners.add(listener);
+    return () => {
+      eventListeners.delete(listener);
+    };
+  },
   imWorkerMode: () => null,
 };
 
