@@ -9,4 +9,6 @@ export * from "./visibleText";
 export * from "./fulfilment";
 export * from "./admin";
 export * from "./catalog";
+export * from "./orders";
+export * from "./locales";
 export type * from "./schemas";

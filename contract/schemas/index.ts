@@ -2,6 +2,8 @@
 // (imported as #contract/schemas). The tab takes only their types, through #contract's
 // `export type *`, so no schema (nor typebox) reaches its bundle.
 export * from "./common";
+export * from "./orders";
+export * from "./fulfilment";
 export * from "./workspace";
 export * from "./admin";
 export * from "./adminProducts";

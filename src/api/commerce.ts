@@ -1,19 +1,12 @@
 // Calls of the commerce API (orders and payment), one function per endpoint, with their shapes.
 // The client never decides that an order is paid (or refunded): it only reports what these calls
 // return.
-import type { RefundStatus } from "#contract";
+import { ORDER_STATUSES, type OrderStatus, type RefundStatus } from "#contract";
 import { apiRequest } from "./client";
 import type { Locale, Page, ProductCategory } from "./types";
 
-export const ORDER_STATUSES = [
-  "pending_payment",
-  "paid",
-  "in_service",
-  "completed",
-  "cancelled",
-  "refunded",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// NOTE: re-exported, not copied: the server moves orders through the same list (#contract).
+export { ORDER_STATUSES, type OrderStatus };
 
 export interface Order {
   masterId: number;

@@ -1,90 +1,69 @@
 // Calls of the temple staff's order desk (#22): the work queues, one order with its customer and
 // what the caller may do now, the fulfilment moves, the refund review and the proof photo uploads.
 // Monks (their services' orders), service staff and admins only: others are refused FORBIDDEN.
-// NOTE: the shapes re-type server/domain/fulfilment/schemas.ts; tests/src/api/staff.test.ts fails
-// the type check when the two drift apart.
-import type { FulfilStatus, StaffOrderQueue } from "#contract";
+// The shapes are the server's own schemas (#contract), as types only: nothing of typebox is bundled.
+import type {
+  FulfilRequest,
+  OrderCustomer as OrderCustomerSchema,
+  RefundReviewBody as RefundReviewBodySchema,
+  RefundView as RefundViewSchema,
+  StaffCan as StaffCanSchema,
+  StaffOrderDetail as StaffOrderDetailSchema,
+  StaffOrdersQuery,
+  TimelineEntry,
+} from "#contract";
+import type { Static } from "typebox";
 import { apiRequest } from "./client";
-import type { Order, OrderStatus, RefundView } from "./commerce";
 import type { Locale, Page } from "./types";
 
-export type { RefundView };
+export type RefundView = Static<typeof RefundViewSchema>;
 
 /**
  * One move of the order, oldest first; a fulfilment move carries its photos and planned date.
  * NOTE: `actor` stays a string as the server declares it (commerce.ts narrows it for the owner).
  */
-export interface StaffTimelineEntry {
-  status: OrderStatus;
-  from: OrderStatus | null;
-  at: string;
-  /** user | system | wechat_pay | admin | staff | monk */
-  actor: string;
-  note: string;
-  /** Absolute media URLs of the proof photos given with the move. */
-  photos: string[];
-  /** in_service: when the blessing is held. */
-  plannedAt: string | null;
-}
-
+export type StaffTimelineEntry = Static<typeof TimelineEntry>;
 /** The customer beside an order (no contact details). */
-export interface OrderCustomer {
-  userId: number;
-  imId: string;
-  nickname: string;
-  avatarUrl: string;
-}
-
+export type OrderCustomer = Static<typeof OrderCustomerSchema>;
 /** What the caller may do with the order now. */
-export interface StaffCan {
-  startService: boolean;
-  complete: boolean;
-  reviewRefund: boolean;
-}
+export type StaffCan = Static<typeof StaffCanSchema>;
+export type StaffOrderDetail = Static<typeof StaffOrderDetailSchema>;
 
-export type StaffOrderDetail = Order & {
-  timeline: StaffTimelineEntry[];
-  plannedAt: string | null;
-  refund: RefundView | null;
-  refundable: boolean;
-  customer: OrderCustomer;
-  can: StaffCan;
+type StaffOrdersQueryFields = Static<typeof StaffOrdersQuery>;
+/**
+ * The work list's query. NOTE: narrower than the server's (which defaults queue, page, pageSize
+ * and locale): the tab always names them, so a list never depends on a server default.
+ */
+export type StaffOrdersParams = {
+  [K in "queue" | "page" | "pageSize" | "locale"]-?: NonNullable<
+    StaffOrdersQueryFields[K]
+  >;
+} & {
+  [K in "status" | "userId" | "q"]?: StaffOrdersQueryFields[K] | undefined;
 };
 
-export interface StaffOrdersParams {
-  queue: StaffOrderQueue;
-  status?: OrderStatus | undefined;
-  /** Only this customer's orders. */
-  userId?: number | undefined;
-  /** Part of the order number, or of the customer's nickname or IM id. */
-  q?: string | undefined;
-  page: number;
-  pageSize: number;
-  locale: Locale;
-}
-
+type FulfilRequestBody = Static<typeof FulfilRequest>;
+type FulfilFields = Omit<
+  FulfilRequestBody,
+  "status" | "plannedAt" | "photoFileIds"
+>;
+/**
+ * A fulfilment move. NOTE: narrower than the server's body (which makes both optional and refuses
+ * a missing one with PLANNED_AT_REQUIRED / PROOF_PHOTO_REQUIRED): each move's field is required.
+ */
 export type FulfilBody =
-  | {
-      masterId: number;
-      status: Extract<FulfilStatus, "in_service">;
+  | (FulfilFields & {
+      status: Extract<FulfilRequestBody["status"], "in_service">;
       /** ISO date-time, at most FULFILMENT_LIMITS.plannedMaxDaysAhead days ahead. */
       plannedAt: string;
-      note?: string;
-    }
-  | {
-      masterId: number;
-      status: Extract<FulfilStatus, "completed">;
+    })
+  | (FulfilFields & {
+      status: Extract<FulfilRequestBody["status"], "completed">;
       /** 1 to FULFILMENT_LIMITS.maxPhotos stored names (UploadedImage.name). */
       photoFileIds: string[];
-      note?: string;
-    };
+    });
 
-export interface RefundReviewBody {
-  masterId: number;
-  approve: boolean;
-  /** Required when declining: the owner reads it. */
-  reason?: string;
-}
+export type RefundReviewBody = Static<typeof RefundReviewBodySchema>;
 
 /** What `file/v1/upload` answers: `name` is what a fulfilment move names the photo by. */
 export interface UploadedImage {

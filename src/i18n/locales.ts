@@ -1,8 +1,9 @@
 // The three interface locales, their HTML language tags, and the locale guard.
 // Pure values only: no storage, no DOM.
-export const LOCALES = ["cn", "tw", "en"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "cn";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "#contract";
+
+// NOTE: re-exported, not copied: the server serves texts in the same locales (#contract).
+export { DEFAULT_LOCALE, LOCALES, type Locale };
 
 export const HTML_LANG: Record<Locale, string> = {
   cn: "zh-CN",

@@ -18,25 +18,18 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { REFUND_STATUSES, type RefundStatus } from "#contract";
+import {
+  ORDER_STATUSES,
+  type OrderStatus,
+  type PayChannel,
+  REFUND_STATUSES,
+  type RefundStatus,
+} from "#contract";
 import type { Localized } from "../../lib/locale";
 import { productOptions, products } from "./content";
 import { users } from "./users";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
-
-export const ORDER_STATUSES = [
-  "pending_payment",
-  "paid",
-  "in_service",
-  "completed",
-  "cancelled",
-  "refunded",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const PAY_CHANNELS = ["jsapi", "native", "h5"] as const;
-export type PayChannel = (typeof PAY_CHANNELS)[number];
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(", ")})`);

@@ -7,11 +7,11 @@ import {
   type AdminRole,
   MANAGER_STATUSES,
   type ManagerStatus,
+  type OrderStatus,
 } from "#contract";
 import type { Db } from "../../db/createDb";
 import { users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import type { OrderStatus } from "../../db/schema";
 import {
   approveApplication,
   listApplications,

@@ -2,6 +2,7 @@
 // with masked names (a valid bearer token adds the caller's `joined` flag), and signed-in
 // `blessing/v1/join`. Only paid orders whose owners consented ever appear; others are 404.
 import { PRODUCT_CATEGORIES } from "#contract";
+import { LocaleQuery } from "#contract/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
 import {
@@ -13,7 +14,7 @@ import {
 import { HttpError } from "../../http/errors";
 import { DEFAULT_LOCALE, type Locale, pick } from "../../lib/locale";
 import { BEARER, signedIn } from "../auth/authenticate";
-import { IdParams, LocaleQuery } from "../content/schemas";
+import { IdParams } from "../content/schemas";
 import type { CommercePlugin } from "../orders/commerceDeps";
 import {
   type BlessingRow,

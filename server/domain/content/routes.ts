@@ -1,5 +1,6 @@
 // Public content endpoints under /api/app/oapi/v1: home, temples, monks, news, products, pages.
 // Each answers the requested locale inside the envelope; unknown ids and slugs are 404.
+import { LocaleQuery } from "#contract/schemas";
 import { DEFAULT_LOCALE, type Locale } from "../../lib/locale";
 import { COMMON_ERRORS, EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
@@ -18,7 +19,6 @@ import {
 import {
   Home,
   IdParams,
-  LocaleQuery,
   MonkDetail,
   NewsItem,
   NewsListQuery,

@@ -1,17 +1,8 @@
 // TypeBox schemas of the public content API (docs/content-api contract): query/params in,
 // localized shapes out. They drive validation, serialization and the OpenAPI document.
 import { PRODUCT_CATEGORIES } from "#contract";
+import { LocaleQuery } from "#contract/schemas";
 import { type Static, Type } from "typebox";
-import { LOCALES, DEFAULT_LOCALE } from "../../lib/locale";
-
-export const LocaleQuery = Type.Object({
-  locale: Type.Optional(
-    Type.Enum([...LOCALES], {
-      default: DEFAULT_LOCALE,
-      description: "Text language: cn (default), tw or en.",
-    }),
-  ),
-});
 
 const pageFields = {
   page: Type.Optional(

@@ -1,11 +1,11 @@
 // What an open chat thread asks about agreements: staff `GET prayer/v1/signableOrders?imId=` (the
 // peer's orders they may send an agreement for) and the user's `GET prayer/v1/chatAgreements?imId=`
 // (the agreements that peer sent them). Both answer only for the caller's own side of the chat.
+import { LocaleQuery } from "#contract/schemas";
 import { Type } from "typebox";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { DEFAULT_LOCALE } from "../../lib/locale";
 import { BEARER, signedIn } from "../auth/authenticate";
-import { LocaleQuery } from "../content/schemas";
 import type { CommercePlugin } from "../orders/commerceDeps";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { listAgreementsFrom, listSignableOrders } from "./chatAgreements";

@@ -3,8 +3,10 @@
 // (multipart: PNG `file`, fields `type`, `size`, `agreementId`) and `POST wuKong/v1/contractSend`
 // (the signed agreement as an image message). Other users' agreements are 404. The chat thread's
 // lists (chatRoutes.ts) are mounted here too.
+import { LocaleQuery } from "#contract/schemas";
 import multipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
+import { MASTER_ORDER_NO_PATTERN } from "#contract";
 import { ChannelType } from "#protocol";
 import { Type } from "typebox";
 import { prayerAgreements } from "../../db/schema";
@@ -12,7 +14,6 @@ import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
 import { DEFAULT_LOCALE, pick } from "../../lib/locale";
 import { BEARER, signedIn } from "../auth/authenticate";
-import { LocaleQuery } from "../content/schemas";
 import { MEDIA_PREFIX } from "../files/routes";
 import {
   deleteUpload,
@@ -22,7 +23,6 @@ import {
 import { SentMessage } from "../im/schemas";
 import { sentOrThrow } from "../im/sendOverHttp";
 import type { CommercePlugin } from "../orders/commerceDeps";
-import { MASTER_ORDER_NO_PATTERN } from "../orders/orderNumbers";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { agreementParagraphs, agreementTitle } from "./agreementText";
 import { findOwnAgreement, recordSignature, sendAgreement } from "./agreements";

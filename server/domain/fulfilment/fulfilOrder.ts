@@ -3,7 +3,11 @@
 // order, checks the state machine and that no refund is under way, writes the move, its timeline
 // entry and the audit record. Pressing twice (or two staff at once) gives one move: the second
 // finds the order already there and changes nothing.
-import { FULFILMENT_LIMITS, OPEN_REFUND_STATUSES } from "#contract";
+import {
+  type FulfilBody,
+  FULFILMENT_LIMITS,
+  OPEN_REFUND_STATUSES,
+} from "#contract";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { orderRefunds, type OrderRow } from "../../db/schema";
@@ -12,7 +16,6 @@ import { recordAudit } from "../audit/auditLog";
 import { countOwnUploads } from "../files/uploads";
 import { optionalText } from "../orders/fieldRules";
 import { moveOrder } from "../orders/transitionOrder";
-import type { FulfilBody } from "./schemas";
 import { actorOf, type StaffMember } from "./staffAccess";
 
 const DAY_MS = 86_400_000;

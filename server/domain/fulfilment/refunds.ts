@@ -4,7 +4,11 @@
 // it, ends the refund, and a successful one moves the order to refunded. Each step is one
 // transaction that locks the order's refund row, so a repeated or concurrent step (two staff
 // pressing approve, ten copies of a notification) has exactly one effect.
-import { FULFILMENT_LIMITS } from "#contract";
+import {
+  FULFILMENT_LIMITS,
+  type RefundRequestInput,
+  type RefundReviewInput,
+} from "#contract";
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
@@ -21,7 +25,6 @@ import { OrderStateError, REFUNDABLE_STATUSES } from "../orders/orderStatus";
 import { latestRefund } from "../orders/orderQueries";
 import { moveOrder } from "../orders/transitionOrder";
 import { assertNoOpenRefund } from "./fulfilOrder";
-import type { RefundRequestInput, RefundReviewInput } from "./schemas";
 import type { StaffMember } from "./staffAccess";
 
 /** What WeChat Pay says about a refund (notification, query or the create answer). */

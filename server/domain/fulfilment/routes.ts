@@ -1,25 +1,26 @@
 // The temple's side of orders under /api/app/order/v1 (#22): the owner's refund request, and for
 // service staff, admins and monks (their own services' orders) the work list, an order's detail,
 // fulfilment moves and refund reviews. Every change is audited; the owner hears of it in the chat.
-import { DEFAULT_LOCALE } from "../../lib/locale";
-import { EnvelopeOf, ok } from "../../http/envelope";
-import { BEARER, signedIn } from "../auth/authenticate";
-import type { CommercePlugin } from "../orders/commerceDeps";
-import { orderDetailById } from "../orders/orderDetail";
-import { OrderDetail, ORDER_ERRORS } from "../orders/schemas";
-import { fulfilOrder } from "./fulfilOrder";
-import { tellOwner, tellStaffOfRefundRequest } from "./orderNotices";
-import { payOut } from "./refundPayouts";
-import { requestRefund, reviewRefund } from "./refunds";
 import {
   FulfilRequest,
+  OrderDetail,
   RefundRequestBody,
   RefundReviewBody,
   StaffOrderDetail,
   StaffOrderPage,
   StaffOrderQuery,
   StaffOrdersQuery,
-} from "./schemas";
+} from "#contract/schemas";
+import { DEFAULT_LOCALE } from "../../lib/locale";
+import { EnvelopeOf, ok } from "../../http/envelope";
+import { BEARER, signedIn } from "../auth/authenticate";
+import type { CommercePlugin } from "../orders/commerceDeps";
+import { orderDetailById } from "../orders/orderDetail";
+import { ORDER_ERRORS } from "../orders/schemas";
+import { fulfilOrder } from "./fulfilOrder";
+import { tellOwner, tellStaffOfRefundRequest } from "./orderNotices";
+import { payOut } from "./refundPayouts";
+import { requestRefund, reviewRefund } from "./refunds";
 import {
   assertMayReviewRefunds,
   assertMayWorkOn,

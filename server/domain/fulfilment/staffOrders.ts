@@ -2,10 +2,15 @@
 // in service to complete, refund requests to review, or every paid-for order), optionally one
 // customer's or those a search finds, limited to a monk's own services; each with its detail, the
 // customer and what the caller may do now.
-import { OPEN_REFUND_STATUSES, type StaffOrderQueue } from "#contract";
+import {
+  OPEN_REFUND_STATUSES,
+  type OrderStatus,
+  type StaffOrderDetailDto,
+  type StaffOrderQueue,
+} from "#contract";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
-import { type OrderRefundRow, type OrderStatus, users } from "../../db/schema";
+import { type OrderRefundRow, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { Locale } from "../../lib/locale";
 import { rowsOf } from "../im/wireMessage";
@@ -16,7 +21,6 @@ import {
   orderTimelines,
 } from "../orders/orderQueries";
 import { presentOrderDetail } from "../orders/present";
-import type { StaffOrderDetailDto } from "./schemas";
 import { assertMayWorkOn, orderScope, type StaffMember } from "./staffAccess";
 
 export interface StaffOrdersFilter {

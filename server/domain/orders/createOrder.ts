@@ -8,7 +8,7 @@ import { HttpError } from "../../http/errors";
 import { findProduct } from "../content/queries";
 import { uniqueViolation } from "../users/accounts";
 import { lockUser } from "../users/userLock";
-import type { CreateOrderBody } from "./schemas";
+import type { CreateOrderBody } from "#contract";
 import { optionalText, pastDate, todayOf } from "./fieldRules";
 import { newMasterOrderNo } from "./orderNumbers";
 import { countPending } from "./orderQueries";

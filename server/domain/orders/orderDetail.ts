@@ -10,7 +10,7 @@ import {
   orderTimeline,
 } from "./orderQueries";
 import { presentOrderDetail } from "./present";
-import type { OrderDetailDto } from "./schemas";
+import type { OrderDetailDto } from "#contract";
 
 export async function orderDetailOf(
   db: Db,

@@ -6,8 +6,6 @@ import { randomInt } from "node:crypto";
 const BEIJING_OFFSET_MS = 8 * 3_600_000;
 const OUT_TRADE_NO = /^(\d{18})([JNH])(\d{1,4})$/;
 
-export const MASTER_ORDER_NO_PATTERN = "^\\d{18}$";
-
 export function newMasterOrderNo(now: number): string {
   const day = new Date(now + BEIJING_OFFSET_MS)
     .toISOString()

@@ -1,6 +1,7 @@
 // Reading orders: one of the caller's own (by masterId or masterOrderNo; anyone else's is "not
 // found"), the caller's list newest first, an order's timeline and latest refund. Rows only; present.ts
 // shapes them.
+import type { OrderStatus } from "#contract";
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
@@ -8,7 +9,6 @@ import {
   type OrderRefundRow,
   type OrderRow,
   orderRefunds,
-  type OrderStatus,
   orderStatusEvents,
   orders,
   products,

@@ -1,6 +1,7 @@
 // The order state machine: which status may follow which, the timestamp column each status sets,
 // and the 409 error an illegal move becomes. Pure: no queries here.
-import type { OrderRow, OrderStatus } from "../../db/schema";
+import type { OrderStatus } from "#contract";
+import type { OrderRow } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 
 /**

@@ -1,10 +1,15 @@
 // Turns order rows into the API shape for one locale. Pure: no queries here.
-import { MEDIA_PREFIX, OPEN_REFUND_STATUSES } from "#contract";
+import {
+  MEDIA_PREFIX,
+  OPEN_REFUND_STATUSES,
+  type OrderDetailDto,
+  type OrderDto,
+  type RefundViewDto,
+} from "#contract";
 import type { OrderRefundRow } from "../../db/schema";
 import { type Locale, pick } from "../../lib/locale";
 import type { OrderView, TimelineRow } from "./orderQueries";
 import { REFUNDABLE_STATUSES } from "./orderStatus";
-import type { OrderDetailDto, OrderDto, RefundViewDto } from "./schemas";
 
 /** Unpaid orders are cancelled this long after creation. */
 export const PAY_WINDOW_MS = 30 * 60_000;

@@ -1,6 +1,14 @@
 // Order endpoints under /api/app/order/v1 (signed in; only the owner sees or touches an order,
 // anyone else gets the same 404 as for a missing one): create, detail, my orders, cancel. The
 // temple's side (fulfil, refunds, the staff's list) is fulfilment/routes.ts.
+import {
+  CreateOrderQuery,
+  CreateOrderRequest,
+  MyOrdersQuery,
+  OrderDetail,
+  OrderDetailQuery,
+  OrderPage,
+} from "#contract/schemas";
 import { DEFAULT_LOCALE } from "../../lib/locale";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
@@ -12,15 +20,7 @@ import { createOrder } from "./createOrder";
 import { orderDetailById, orderDetailOf } from "./orderDetail";
 import { findOwnOrder, listOwnOrders } from "./orderQueries";
 import { presentOrder } from "./present";
-import {
-  CreateOrderQuery,
-  CreateOrderRequest,
-  MyOrdersQuery,
-  ORDER_ERRORS,
-  OrderDetail,
-  OrderDetailQuery,
-  OrderPage,
-} from "./schemas";
+import { ORDER_ERRORS } from "./schemas";
 
 const tags = ["orders"];
 

@@ -3,14 +3,10 @@
 // the status the order already has is a no-op (idempotent), so retries and replays are safe.
 // `moveOrder` does the same inside a transaction the caller holds (so a refund or an audit record
 // commits with the move).
+import type { OrderStatus } from "#contract";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
-import {
-  type OrderRow,
-  type OrderStatus,
-  orderStatusEvents,
-  orders,
-} from "../../db/schema";
+import { type OrderRow, orderStatusEvents, orders } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import {
   canMove,

@@ -1,8 +1,8 @@
 // TypeBox schemas of the pay API: the silent-authorisation state and openid binding, JSAPI, Native
 // and H5 payment answers, and the status the client polls.
+import { ORDER_STATUSES } from "#contract";
+import { OrderRefFields } from "#contract/schemas";
 import { Type } from "typebox";
-import { ORDER_STATUSES } from "../../db/schema";
-import { OrderRefFields } from "../orders/schemas";
 
 const DateTime = Type.String({ format: "date-time" });
 

@@ -1,10 +1,7 @@
 // The order calls of src/api/commerce.ts: the shapes the tab reads stay those the server's schemas
-// answer (server/domain/orders/schemas.ts; a drift fails the type check), and requestRefund posts
+// answer (#contract's contract/schemas/orders.ts; a drift fails the type check), and requestRefund posts
 // the owner's request to its route and hands back the order the server answers.
-import type {
-  OrderDetailDto,
-  RefundViewDto,
-} from "../../../server/domain/orders/schemas";
+import type { OrderDetailDto, RefundViewDto } from "#contract";
 import {
   requestRefund,
   type OrderDetail,

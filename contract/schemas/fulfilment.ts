@@ -1,19 +1,17 @@
 // TypeBox schemas of the temple's side of an order (#22): fulfilment (in service with a planned
 // date, completed with proof photos and a note), refunds (the owner asks, staff review) and the
-// staff's order list. The owner's order detail (orders/schemas.ts) carries the refund and the
-// timeline's proof; the constants and limits are #contract's.
+// staff's order list. The owner's order (orders.ts) carries the refund and the timeline's proof.
+// The server validates with them; src/api/staff.ts derives its types from them.
+import { type Static, Type } from "typebox";
 import {
   FULFIL_STATUSES,
   FULFILMENT_LIMITS,
   STAFF_ORDER_QUEUES,
-  STORED_NAME_PATTERN,
-} from "#contract";
-import { type Static, Type } from "typebox";
-import { ORDER_STATUSES } from "../../db/schema";
-import { LocaleQuery } from "../content/schemas";
-import { OrderDetail } from "../orders/schemas";
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+} from "../fulfilment";
+import { STORED_NAME_PATTERN } from "../mediaUrl";
+import { ORDER_STATUSES } from "../orders";
+import { Id, LocaleQuery, PageOf } from "./common";
+import { OrderDetail } from "./orders";
 
 export const FulfilRequest = Type.Object(
   {
@@ -72,15 +70,17 @@ export const OrderCustomer = Type.Object({
   avatarUrl: Type.String(),
 });
 
+/** What the caller may do with the order now. */
+export const StaffCan = Type.Object({
+  startService: Type.Boolean(),
+  complete: Type.Boolean(),
+  reviewRefund: Type.Boolean(),
+});
+
 export const StaffOrderDetail = Type.Object({
   ...OrderDetail.properties,
   customer: OrderCustomer,
-  /** What the caller may do now. */
-  can: Type.Object({
-    startService: Type.Boolean(),
-    complete: Type.Boolean(),
-    reviewRefund: Type.Boolean(),
-  }),
+  can: StaffCan,
 });
 
 export const StaffOrdersQuery = Type.Object({
@@ -110,12 +110,7 @@ export const StaffOrdersQuery = Type.Object({
   ),
 });
 
-export const StaffOrderPage = Type.Object({
-  list: Type.Array(StaffOrderDetail),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+export const StaffOrderPage = PageOf(StaffOrderDetail);
 
 export const StaffOrderQuery = Type.Object({
   ...LocaleQuery.properties,
