@@ -1,7 +1,7 @@
 // `npm run admin -- <command>`: opens the configured database (migrating it, never seeding), runs
 // one operator command (server/domain/admin/adminCommands.ts) and exits with its code.
 import { pino } from "pino";
-import { ConfigError, parseConfig } from "./config";
+import { ConfigError, parseConfig } from "./config/appConfig";
 import { dbOptionsFromConfig, openDatabase } from "./db/openDatabase";
 import { AccountEvents } from "./domain/auth/accountEvents";
 import { createAuthServices } from "./domain/auth/createAuthServices";

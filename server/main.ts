@@ -1,6 +1,6 @@
 // Composition root: config → database (migrate, seed if empty) → HTTP app → listen, plus
 // graceful shutdown on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close the db).
-import { ConfigError, parseConfig, type AppConfig } from "./config";
+import { ConfigError, parseConfig, type AppConfig } from "./config/appConfig";
 import type { Database } from "./db/createDb";
 import { dbOptionsFromConfig, openDatabase } from "./db/openDatabase";
 import { buildApp } from "./http/app";

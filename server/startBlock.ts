@@ -1,7 +1,7 @@
 // The block `npm start` prints once the server listens with readable logs (LOG_FORMAT=pretty, the
 // default outside production): where to open the app, where sign-in codes land, who to sign in
 // as, and how to stop. Pure: main.ts writes the returned text to stdout.
-import type { AppConfig } from "./config";
+import type { AppConfig } from "./config/appConfig";
 import { DEMO_ACCOUNTS, type DemoAccount } from "./db/seed/demoAccounts";
 
 function role(account: DemoAccount): string {

@@ -1,5 +1,5 @@
 // `npm run db:migrate`: apply the committed migrations to the configured database, nothing else.
-import { parseConfig } from "../config";
+import { parseConfig } from "../config/appConfig";
 import { createLogger } from "../lib/logger";
 import { dbOptionsFromConfig, openDatabase } from "./openDatabase";
 import { runCli } from "./runCli";

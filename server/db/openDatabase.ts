@@ -4,7 +4,7 @@
 // create the same tables (measured: the second one died on CREATE TABLE "users") or seed twice.
 import { join } from "node:path";
 import type { Logger } from "pino";
-import type { AppConfig } from "../config";
+import type { AppConfig } from "../config/appConfig";
 import { createDb, type Database, type DbOptions } from "./createDb";
 import { isContentEmpty, seedDemo } from "./seed/seedDemo";
 

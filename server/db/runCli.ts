@@ -1,6 +1,6 @@
 // Runs a command-line entry point: a ConfigError prints its one-line message, anything else its
 // stack; both exit non-zero.
-import { ConfigError } from "../config";
+import { ConfigError } from "../config/appConfig";
 
 export async function runCli(main: () => Promise<void>): Promise<void> {
   try {

@@ -1,6 +1,6 @@
 // `npm run seed`: migrate the configured database and (re)load the demo content and accounts.
 // Idempotent; real users are never modified.
-import { parseConfig } from "../config";
+import { parseConfig } from "../config/appConfig";
 import { createLogger } from "../lib/logger";
 import { dbOptionsFromConfig, openDatabase } from "./openDatabase";
 import { seedDemo } from "./seed/seedDemo";

@@ -12,7 +12,7 @@ import Fastify, {
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Logger } from "pino";
-import { type AppConfig, imSocketUrl } from "../config";
+import { type AppConfig, imSocketUrl } from "../config/appConfig";
 import type { Db } from "../db/createDb";
 import { AccountEvents } from "../domain/auth/accountEvents";
 import { AuthError } from "../domain/auth/AuthError";

@@ -1,7 +1,7 @@
 // The one place where domain route plugins are mounted under /api/app (and, in development, the
 // emulator pages under /dev). A new domain adds its `server/domain/<name>/routes.ts` plugin to
 // DOMAIN_ROUTES; each receives the shared DomainDeps.
-import type { AppConfig } from "../config";
+import type { AppConfig } from "../config/appConfig";
 import type { Db } from "../db/createDb";
 import type { Clock } from "../providers/lib/runtime";
 import type { AccountEvents } from "../domain/auth/accountEvents";

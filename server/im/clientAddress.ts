@@ -3,7 +3,7 @@
 // counts only when the peer is a trusted proxy. Used for per-IP limits; no I/O.
 import type { IncomingMessage } from "node:http";
 import proxyAddr from "@fastify/proxy-addr";
-import type { AppConfig } from "../config";
+import type { AppConfig } from "../config/appConfig";
 
 /** Fastify's `trustProxy` as TRUST_PROXY sets it: off, every peer, or the proxies' addresses/CIDRs. */
 export type TrustProxy = AppConfig["trustProxy"];

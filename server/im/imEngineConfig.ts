@@ -1,13 +1,13 @@
 // Which IM engine carries the messages: our embedded gateway (the default, one server) or a real
 // WuKongIM (single node or cluster) for deployments past one machine. Pure: parsed from the
-// environment with the rest of the configuration (server/config.ts).
+// environment with the rest of the configuration (server/config/appConfig.ts).
 import {
   ConfigError,
   type EnvValue,
   type EnvVarDoc,
   oneOf,
   parseHttpUrl,
-} from "../lib/env";
+} from "../config/env";
 
 export const IM_ENGINES = ["embedded", "wukongim"] as const;
 export type ImEngineKind = (typeof IM_ENGINES)[number];

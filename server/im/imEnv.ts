@@ -8,7 +8,7 @@ import {
   type EnvVarDoc,
   envReader,
   oneOf,
-} from "../lib/env";
+} from "../config/env";
 import { DEFAULT_GATEWAY_OPTIONS, type GatewayOptions } from "./gatewayOptions";
 
 /** The caps read as whole numbers ≥ 1, by variable. */

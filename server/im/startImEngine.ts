@@ -3,7 +3,7 @@
 // step with our sessions). buildApp wires the rest of the server to this.
 import type { Server } from "node:http";
 import type { Logger } from "pino";
-import type { AppConfig } from "../config";
+import type { AppConfig } from "../config/appConfig";
 import type { Db } from "../db/createDb";
 import type { AccountEvents } from "../domain/auth/accountEvents";
 import type { AuthServices } from "../domain/auth/createAuthServices";

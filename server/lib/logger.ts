@@ -2,7 +2,7 @@
 // production (LOG_FORMAT=json); in development one readable line per event through pino-pretty.
 import { pino, type DestinationStream, type Logger } from "pino";
 import { prettyFactory } from "pino-pretty";
-import type { LogFormat, LogLevel } from "../config";
+import type { LogFormat, LogLevel } from "../config/appConfig";
 
 type Output = NodeJS.WritableStream & { isTTY?: boolean };
 

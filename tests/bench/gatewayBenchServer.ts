@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { AccountEvents } from "../../server/domain/auth/accountEvents";
 import { createAuthServices } from "../../server/domain/auth/createAuthServices";
-import { parseConfig } from "../../server/config";
+import { parseConfig } from "../../server/config/appConfig";
 import {
   dbOptionsFromConfig,
   openDatabase,

@@ -2,7 +2,7 @@
 // server/main.ts (DATABASE_URL, or PGlite in DATA_DIR), with the gateway's timers scaled down by
 // CHAOS_IDLE_TIMEOUT_MS / CHAOS_RECV_RETRY_MS. On the IPC message "crashAfterCommit" the next group
 // commit SIGKILLs the process before any SENDACK or RECV of that batch goes out.
-import { parseConfig } from "../../server/config";
+import { parseConfig } from "../../server/config/appConfig";
 import {
   dbOptionsFromConfig,
   openDatabase,

@@ -1,13 +1,13 @@
 // No server secret reaches the client bundle, checked over the built files (STATIC_DIR, default
 // dist/; `npm test` builds before the e2e project): no value of a secret server variable set in
-// this environment (server/config.ts ENV_VARS: secrets, keys, passwords, URLs with credentials),
+// this environment (server/config/appConfig.ts ENV_VARS: secrets, keys, passwords, URLs with credentials),
 // not even their names, no PEM key material, and no server module in the source maps. The client
 // gets its public settings (app ids, URLs) at run time from oapi/v1/config, never at build time;
 // the build exposes only VITE_-prefixed variables and defines nothing secret.
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { resolveConfig } from "vite";
-import { ENV_VARS } from "../../server/config";
+import { ENV_VARS } from "../../server/config/appConfig";
 
 const STATIC_DIR = resolve(process.env.STATIC_DIR ?? "dist");
 /** Variables whose values are secret (names containing these words), and URLs that may hold a password. */

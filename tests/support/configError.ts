@@ -1,5 +1,5 @@
 // The ConfigError parseConfig throws for an environment (the tests of each variable's validation).
-import { ConfigError, parseConfig } from "../../server/config";
+import { ConfigError, parseConfig } from "../../server/config/appConfig";
 
 export function configErrorOf(
   env: Record<string, string>,

@@ -5,7 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
-import { parseConfig, type AppConfig, type Env } from "../../server/config";
+import {
+  parseConfig,
+  type AppConfig,
+  type Env,
+} from "../../server/config/appConfig";
 import type { Db } from "../../server/db/createDb";
 import type { AccountEvents } from "../../server/domain/auth/accountEvents";
 import type { LoginProviders } from "../../server/domain/auth/loginProviders";

@@ -4,7 +4,7 @@
 import { hkdfSync, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { AppConfig } from "../../config";
+import type { AppConfig } from "../../config/appConfig";
 import type { Db } from "../../db/createDb";
 import { serverSecrets } from "../../db/schema";
 

@@ -2,7 +2,7 @@
 // login providers, codes, OAuth states, sessions, the authenticate preHandler and the IM check.
 import type { preHandlerAsyncHookHandler } from "fastify";
 import type { Logger } from "pino";
-import type { AppConfig } from "../../config";
+import type { AppConfig } from "../../config/appConfig";
 import type { Db } from "../../db/createDb";
 import type { Clock } from "../../providers/lib/runtime";
 import type { AccountEvents } from "./accountEvents";

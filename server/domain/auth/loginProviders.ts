@@ -3,8 +3,8 @@
 // DEV_TOOLS is on outside production; otherwise that login method is unavailable (null).
 import { readFileSync } from "node:fs";
 import type { Logger } from "pino";
-import type { AppConfig } from "../../config";
-import { ConfigError } from "../../lib/env";
+import type { AppConfig } from "../../config/appConfig";
+import { ConfigError } from "../../config/env";
 import type { EmailSender } from "../../providers/email/EmailSender";
 import { EmulatedEmailSender } from "../../providers/email/EmulatedEmailSender";
 import { SmtpEmailSender } from "../../providers/email/SmtpEmailSender";

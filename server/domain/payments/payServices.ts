@@ -3,10 +3,10 @@
 // openid, and the JS-SDK page signer. Unconfigured or PAYMENTS=off → pay calls answer 503.
 import { readFileSync } from "node:fs";
 import { X509Certificate } from "node:crypto";
-import type { AppConfig } from "../../config";
+import type { AppConfig } from "../../config/appConfig";
 import type { Db } from "../../db/createDb";
 import { HttpError } from "../../http/errors";
-import { ConfigError } from "../../lib/env";
+import { ConfigError } from "../../config/env";
 import type { Clock } from "../../providers/lib/runtime";
 import { randomNonce, unixSeconds } from "../../providers/lib/runtime";
 import { HttpWechatOAuthClient } from "../../providers/wechat/HttpWechatOAuthClient";

@@ -2,7 +2,7 @@
 // dispatcher the IM engine and the conversation routes report to, and the account-event listener
 // that removes the subscriptions of revoked sessions (logout, sign out everywhere, bans).
 import type { Logger } from "pino";
-import type { AppConfig } from "../../config";
+import type { AppConfig } from "../../config/appConfig";
 import type { Db } from "../../db/createDb";
 import type { AccountEvents } from "../auth/accountEvents";
 import { PushDispatcher, type PushableMessage } from "./PushDispatcher";

@@ -5,7 +5,7 @@ import {
   type Env,
   type EnvVarDoc,
   envReader,
-} from "../../lib/env";
+} from "../../config/env";
 import { checkVapidPrivateKey, checkVapidPublicKey } from "./vapidKeyFormat";
 
 export const PUSH_ENV_VARS: readonly EnvVarDoc[] = [

@@ -5,7 +5,7 @@
 import type { MediaStore } from "../imageUrlRule";
 import type { Logger } from "pino";
 import { DeviceLevel } from "#protocol";
-import { ConfigError } from "../../config";
+import { ConfigError } from "../../config/appConfig";
 import type { Db } from "../../db/createDb";
 import type { AccountEvents } from "../../domain/auth/accountEvents";
 import type { StoredMessageEvent } from "../../domain/im/ImEngine";

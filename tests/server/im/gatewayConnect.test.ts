@@ -5,7 +5,7 @@
 import { AccountEvents } from "../../../server/domain/auth/accountEvents";
 import { createAuthServices } from "../../../server/domain/auth/createAuthServices";
 import { banUser } from "../../../server/domain/users/banUser";
-import { parseConfig } from "../../../server/config";
+import { parseConfig } from "../../../server/config/appConfig";
 import { createLogger } from "../../../server/lib/logger";
 import { DeviceLevel, Op, ReasonCode } from "#protocol";
 import { GatewayCloseCode } from "../../../server/im/gatewayCloseCodes";

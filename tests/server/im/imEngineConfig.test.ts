@@ -2,7 +2,7 @@
 // a clear error naming the variable for each mistake.
 import { configErrorOf } from "../../support/configError";
 import { describe, expect, it } from "vitest";
-import { imSocketUrl, parseConfig } from "../../../server/config";
+import { imSocketUrl, parseConfig } from "../../../server/config/appConfig";
 
 const SECRET = "s".repeat(32);
 const WUKONGIM = {

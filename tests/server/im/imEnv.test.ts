@@ -1,7 +1,7 @@
 // IM_DEVICE_LEVEL: unset keeps the default (slave), master/slave in any case, anything else is a
 // configuration error naming the variable; the connection and send caps (#19) are whole numbers ≥ 1.
 import { DeviceLevel } from "#protocol";
-import { ConfigError } from "../../../server/config";
+import { ConfigError } from "../../../server/config/appConfig";
 import { imOptionsFromEnv } from "../../../server/im/imEnv";
 
 describe("imOptionsFromEnv", () => {

@@ -2,7 +2,7 @@
 // request (Fastify's "incoming request" + "request completed") folded into one line on completion.
 import { Writable } from "node:stream";
 import type { Logger } from "pino";
-import type { LogFormat } from "../../../server/config";
+import type { LogFormat } from "../../../server/config/appConfig";
 import { createLogger } from "../../../server/lib/logger";
 
 function sink(): { out: Writable; lines: () => string[] } {

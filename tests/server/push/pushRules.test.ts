@@ -2,7 +2,7 @@
 // payload wording and digest; and the loopback push service's own checks, so a push it accepts is
 // known to be correctly signed and encrypted.
 import webpush from "web-push";
-import { ConfigError } from "../../../server/config";
+import { ConfigError } from "../../../server/config/appConfig";
 import { checkEndpoint } from "../../../server/domain/push/endpointRules";
 import { pushOptionsFromEnv } from "../../../server/domain/push/pushEnv";
 import {

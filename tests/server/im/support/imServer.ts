@@ -4,7 +4,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { parseConfig } from "../../../../server/config";
+import { parseConfig } from "../../../../server/config/appConfig";
 import type { Db } from "../../../../server/db/createDb";
 import type { AccountEvents } from "../../../../server/domain/auth/accountEvents";
 import { buildApp, type App } from "../../../../server/http/app";

@@ -2,7 +2,7 @@
 // environment, migrations, seed if empty), plus one test-only switch. With `--crash-after-commit`
 // the gateway's afterCommit hook SIGKILLs this process right after the first batch commits, before
 // any SENDACK is written. Prints "LISTENING <port>" once it accepts connections.
-import { parseConfig } from "../../../../server/config";
+import { parseConfig } from "../../../../server/config/appConfig";
 import {
   dbOptionsFromConfig,
   openDatabase,

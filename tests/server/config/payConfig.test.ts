@@ -2,11 +2,11 @@
 // a partial WECHAT_PAY_* set is an error; a full set is parsed (PEM escapes, serial rules); the
 // emulator's keys survive a restart on the same database.
 import { configErrorOf } from "../../support/configError";
-import { parseConfig } from "../../../server/config";
+import { parseConfig } from "../../../server/config/appConfig";
 import { loadEmulatorKeys } from "../../../server/domain/payments/emulatorKeyStore";
 import { createTestDatabase } from "../../support/testDb";
 import { startTestServer } from "../../support/testServer";
-import { deliver, forgeNotification } from "./forgeNotification";
+import { deliver, forgeNotification } from "../payments/forgeNotification";
 import { placeOrder, post, signIn } from "../orders/commerceApi";
 
 const PRODUCTION = {

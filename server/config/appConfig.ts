@@ -2,13 +2,14 @@
 // typed AppConfig by a pure function. Nothing else in server/ reads process.env.
 import { isAbsolute, join, resolve } from "node:path";
 import { AUTH_ENV_VARS, type AuthConfig, parseAuthConfig } from "./authConfig";
-import { IM_ENV_VARS } from "./im/imEnv";
+import { IM_ENV_VARS } from "../im/imEnv";
 import {
   IM_ENGINE_ENV_VARS,
   type ImEngineConfig,
   parseImEngineConfig,
-} from "./im/imEngineConfig";
-import { PUSH_ENV_VARS } from "./domain/push/pushEnv";
+} from "../im/imEngineConfig";
+import { PUSH_ENV_VARS } from "../domain/push/pushEnv";
+import { NODE_ENVS, type NodeEnv } from "./nodeEnv";
 import { PAY_ENV_VARS, type PayConfig, parsePayConfig } from "./payConfig";
 import {
   ConfigError,
@@ -20,7 +21,7 @@ import {
   parseFlag,
   parseHttpUrl,
   TRUE_WORDS,
-} from "./lib/env";
+} from "./env";
 
 export { ConfigError, type Env, type EnvVarDoc };
 
@@ -34,9 +35,6 @@ export const LOG_LEVELS = [
   "silent",
 ] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export const NODE_ENVS = ["development", "production", "test"] as const;
-export type NodeEnv = (typeof NODE_ENVS)[number];
 
 export const LOG_FORMATS = ["pretty", "json"] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -68,9 +66,9 @@ export interface AppConfig {
   devTools: boolean;
   /** Fastify `trustProxy`: whether (and which) X-Forwarded-For hops give the client IP. */
   trustProxy: boolean | string[];
-  /** Accounts: secret, token life, login methods and their providers (server/authConfig.ts). */
+  /** Accounts: secret, token life, login methods and their providers (server/config/authConfig.ts). */
   auth: AuthConfig;
-  /** Orders and WeChat Pay (server/payConfig.ts). */
+  /** Orders and WeChat Pay (server/config/payConfig.ts). */
   pay: PayConfig;
   /** Which IM engine carries the messages (server/im/imEngineConfig.ts). */
   imEngine: ImEngineConfig;

@@ -1,5 +1,5 @@
 // Payments configuration: whether payments are on, the WeChat Pay API v3 merchant settings and the
-// order sweeper's period, with their docs. Pure: parses what config.ts reads (PEM paths are read
+// order sweeper's period, with their docs. Pure: parses what appConfig.ts reads (PEM paths are read
 // when the payment provider is wired, see server/domain/payments/createPayProvider.ts).
 import {
   ConfigError,
@@ -7,8 +7,8 @@ import {
   type EnvVarDoc,
   parseFlag,
   parseHttpUrl,
-} from "./lib/env";
-import type { NodeEnv } from "./config";
+} from "./env";
+import type { NodeEnv } from "./nodeEnv";
 
 export interface WechatPayConfig {
   mchId: string;
@@ -57,7 +57,7 @@ export const PAY_ENV_VARS: readonly EnvVarDoc[] = [
     name: "WECHAT_PAY_MCH_ID",
     default: "(unset)",
     description:
-      "WeChat Pay merchant id (mchid). The WECHAT_PAY_* settings go together; unset in development uses the built-in emulator (/dev/pay/cashier).",
+      "WeChat Pay merchant id (mchid). The WECHAT_PAY_* settings go together; unset in development uses the built-in emulator (/dev/pay/cashier; /dev/pay/h5 for phone browsers). Desktops pay by Native QR code, WeChat's browser by JSAPI, other phone browsers by H5: enable the H5 product with PUBLIC_URL's domain in the merchant platform, and set TRUST_PROXY behind a proxy so WeChat gets the payer's real IP.",
   },
   {
     name: "WECHAT_PAY_SERIAL",

@@ -1,13 +1,13 @@
 // Accounts configuration: the server secret, access-token life, enabled login methods and the
-// SMS / e-mail / WeChat provider settings, with their docs. Pure: parses what config.ts reads.
+// SMS / e-mail / WeChat provider settings, with their docs. Pure: parses what appConfig.ts reads.
 import {
   ConfigError,
   type EnvValue,
   type EnvVarDoc,
   parseFlag,
   parseHttpUrl,
-} from "./lib/env";
-import type { NodeEnv } from "./config";
+} from "./env";
+import type { NodeEnv } from "./nodeEnv";
 
 export const LOGIN_METHODS = ["phone", "email", "wechat"] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];

@@ -1,9 +1,13 @@
 // parseConfig is pure: defaults, each variable's validation (the error names the variable),
 // and the URLs derived from PUBLIC_URL.
-import { configErrorOf } from "../support/configError";
-import { ENV_VARS, imWsUrlFor, parseConfig } from "../../server/config";
-import { imOptionsFromEnv } from "../../server/im/imEnv";
-import { pushOptionsFromEnv } from "../../server/domain/push/pushEnv";
+import { configErrorOf } from "../../support/configError";
+import {
+  ENV_VARS,
+  imWsUrlFor,
+  parseConfig,
+} from "../../../server/config/appConfig";
+import { imOptionsFromEnv } from "../../../server/im/imEnv";
+import { pushOptionsFromEnv } from "../../../server/domain/push/pushEnv";
 
 const cwd = "/srv/fuyuan";
 /** The least production needs: a secret, and providers for enabled login methods (none here). */
