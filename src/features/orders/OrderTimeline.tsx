@@ -1,6 +1,8 @@
-// The status history of an order, oldest first, with who made each change; the blessing as it
-// happens: the planned date of the service, and the monk's or staff's note and proof photos once it
-// is completed (thumbnails opening the full-screen viewer). Only photos our server stores are shown.
+// The moves of an order, oldest first, for its owner (/order) or the temple's staff (the desk's
+// order pane): the status, when and by whom, the planned day, the note people wrote and the proof
+// photos (our server's only) as thumbnails opening the full-screen viewer. What differs by reader
+// is named in READERS; the staff's names for who moved come from the desk (its own catalog part).
+import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ourMediaUrl } from "../../api/mediaOrigins";
 import type { TimelineEntry } from "../../api/commerce";
@@ -10,25 +12,43 @@ import { ACTOR_LABELS, ORDER_STATUS_LABELS } from "../../i18n/orderLabels";
 import { PhotoViewer } from "./PhotoViewer";
 import { usePhotoViewer } from "./usePhotoViewer";
 
-/** Actors whose note is written to the owner (other notes are the system's own records). */
-const NOTE_WRITERS: ReadonlySet<TimelineEntry["actor"]> = new Set([
-  "staff",
-  "monk",
-]);
+/** A move as both readers get it; the desk's `actor` is the server's plain string. */
+export type TimelineMove = Omit<TimelineEntry, "actor"> & { actor: string };
 
-interface ShownEntry {
-  readonly entry: TimelineEntry;
-  /** The entry's photos that we show, and where they start in the viewer's list. */
-  readonly photos: readonly string[];
-  readonly firstPhoto: number;
+/** How the desk reads the timeline (without it, the order's owner reads it). */
+export interface StaffReading {
+  /** The desk's name for who moved ("用户", "管理员" where the owner reads "本人", "客服"). */
+  readonly actorLabel: (actor: string) => MessageDescriptor;
+  /** The card's heading, an h3 under the order's heading in the desk's pane. */
+  readonly headingId: string;
 }
 
-function shownEntries(timeline: readonly TimelineEntry[]): ShownEntry[] {
+const READERS = {
+  /** Staff's and monks' notes are written to the owner; the rest are the system's own records. */
+  owner: { noteWriters: new Set(["staff", "monk"]) },
+  /** People's notes (an admin's too); the system's and WeChat Pay's are for developers. */
+  staff: { noteWriters: new Set(["staff", "monk", "admin"]) },
+} as const;
+
+/** An actor this client does not know yet reads as the system. */
+function ownerActorLabel(actor: string): MessageDescriptor {
+  const labels: Readonly<Record<string, MessageDescriptor>> = ACTOR_LABELS;
+  return (
+    (Object.hasOwn(labels, actor) ? labels[actor] : undefined) ??
+    ACTOR_LABELS.system
+  );
+}
+
+/**
+ * Each move with the photos shown (our server's files only) and where they start in the one
+ * viewer over every photo of the order, in timeline order.
+ */
+function shownEntries(timeline: readonly TimelineMove[]) {
   let next = 0;
   return timeline.map((entry) => {
-    const photos = entry.photos.flatMap((url) => ourMediaUrl(url) ?? []);
-    const shown = { entry, photos, firstPhoto: next };
-    next += photos.length;
+    const own = entry.photos.flatMap((url) => ourMediaUrl(url) ?? []);
+    const shown = { entry, own, firstPhoto: next };
+    next += own.length;
     return shown;
   });
 }
@@ -36,76 +56,104 @@ function shownEntries(timeline: readonly TimelineEntry[]): ShownEntry[] {
 export function OrderTimeline({
   timeline,
   locale,
+  staff,
 }: {
-  timeline: readonly TimelineEntry[];
+  timeline: readonly TimelineMove[];
   locale: Locale;
+  staff?: StaffReading;
 }) {
   const { t, i18n } = useLingui();
+  const reader = READERS[staff === undefined ? "owner" : "staff"];
+  const actorLabel = staff?.actorLabel ?? ownerActorLabel;
   const entries = shownEntries(timeline);
-  const photos = entries.flatMap((shown) => shown.photos);
-  const viewer = usePhotoViewer(photos.length);
+  const photos = entries.flatMap((shown) => shown.own);
+  const total = photos.length;
+  const viewer = usePhotoViewer(total);
+  const heading = <Trans>订单进度</Trans>;
   return (
-    <section className="card order-timeline" aria-labelledby="order-timeline">
-      <h2 id="order-timeline">
-        <Trans>订单进度</Trans>
-      </h2>
-      <ol className="timeline">
-        {entries.map(({ entry, photos: own, firstPhoto }, index) => (
-          <li key={`${entry.at}-${String(index)}`} className="timeline-item">
-            <span className="timeline-status">
-              {i18n._(ORDER_STATUS_LABELS[entry.status])}
-            </span>
-            <span className="muted timeline-meta">
-              <time dateTime={entry.at}>
-                {formatDateTime(entry.at, locale)}
-              </time>
-              {" · "}
-              {i18n._(ACTOR_LABELS[entry.actor])}
-            </span>
-            {entry.status === "in_service" && entry.plannedAt !== null ? (
-              <p className="timeline-planned">
-                <Trans>
-                  法事安排于{" "}
-                  <time dateTime={entry.plannedAt}>
-                    {formatDate(entry.plannedAt, locale)}
-                  </time>
-                </Trans>
-              </p>
-            ) : null}
-            {NOTE_WRITERS.has(entry.actor) && entry.note.trim() !== "" ? (
-              <p className="timeline-note">{entry.note}</p>
-            ) : null}
-            {own.length === 0 ? null : (
-              <ul className="proof-thumbs" aria-label={t`法事照片`}>
-                {own.map((src, offset) => {
-                  const number = firstPhoto + offset + 1;
-                  const total = photos.length;
-                  return (
-                    <li key={`${String(offset)}-${src}`}>
-                      <button
-                        type="button"
-                        className="proof-thumb"
-                        aria-label={t`查看第 ${number} 张照片（共 ${total} 张）`}
-                        onClick={() => {
-                          viewer.open(number - 1);
-                        }}
-                      >
-                        <img
-                          src={src}
-                          alt=""
-                          width={72}
-                          height={72}
-                          loading="lazy"
-                          decoding="async"
-                        />
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </li>
-        ))}
+    <section
+      className={
+        staff === undefined ? "card order-timeline" : "card staff-card"
+      }
+      aria-labelledby={staff?.headingId ?? "order-timeline"}
+    >
+      {staff === undefined ? (
+        <h2 id="order-timeline">{heading}</h2>
+      ) : (
+        <h3 id={staff.headingId}>{heading}</h3>
+      )}
+      <ol
+        className={staff === undefined ? "timeline" : "timeline timeline-rail"}
+      >
+        {entries.map(({ entry, own, firstPhoto }, index) => {
+          const planned =
+            entry.plannedAt === null
+              ? null
+              : formatDate(entry.plannedAt, locale);
+          return (
+            <li key={`${entry.at}-${String(index)}`} className="timeline-item">
+              <span className="timeline-status">
+                {i18n._(ORDER_STATUS_LABELS[entry.status])}
+              </span>
+              <span className="muted timeline-meta">
+                <time dateTime={entry.at}>
+                  {formatDateTime(entry.at, locale)}
+                </time>
+                {" · "}
+                {i18n._(actorLabel(entry.actor))}
+              </span>
+              {entry.plannedAt === null ? null : staff === undefined ? (
+                // NOTE: the owner reads the day of the blessing on the move that planned it.
+                entry.status === "in_service" ? (
+                  <p className="timeline-planned">
+                    <Trans>
+                      法事安排于{" "}
+                      <time dateTime={entry.plannedAt}>
+                        {formatDate(entry.plannedAt, locale)}
+                      </time>
+                    </Trans>
+                  </p>
+                ) : null
+              ) : (
+                <p className="timeline-planned">
+                  <Trans>安排于 {planned}</Trans>
+                </p>
+              )}
+              {reader.noteWriters.has(entry.actor) &&
+              entry.note.trim() !== "" ? (
+                <p className="timeline-note">{entry.note}</p>
+              ) : null}
+              {own.length === 0 ? null : (
+                <ul className="proof-thumbs" aria-label={t`法事照片`}>
+                  {own.map((src, offset) => {
+                    const number = firstPhoto + offset + 1;
+                    return (
+                      <li key={`${String(offset)}-${src}`}>
+                        <button
+                          type="button"
+                          className="proof-thumb"
+                          aria-label={t`查看第 ${number} 张照片（共 ${total} 张）`}
+                          onClick={() => {
+                            viewer.open(number - 1);
+                          }}
+                        >
+                          <img
+                            src={src}
+                            alt=""
+                            width={72}
+                            height={72}
+                            loading="lazy"
+                            decoding="async"
+                          />
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </li>
+          );
+        })}
       </ol>
       {viewer.index === null ? null : (
         <PhotoViewer

@@ -11,8 +11,9 @@ import { ORDER_STATUS_LABELS } from "../../i18n/orderLabels";
 import { OrderOutOfReach } from "./NoStaffAccess";
 import { OrderActions } from "./OrderActions";
 import { CustomerCard, OrderFacts, RefundFacts } from "./OrderFacts";
-import { StaffTimeline } from "./StaffTimeline";
+import { OrderTimeline } from "../../features/orders/OrderTimeline";
 import { ORDER_HEADING_ID, showsTwoPanes } from "./deskLayout";
+import { actorLabel } from "./staffLabels";
 
 const route = getRouteApi("/{-$locale}/staff/orders/$masterId");
 
@@ -64,10 +65,10 @@ function StaffOrderView({ order }: { order: StaffOrderDetail }) {
           headingId={`${id}-refund`}
         />
       )}
-      <StaffTimeline
+      <OrderTimeline
         timeline={order.timeline}
         locale={locale}
-        headingId={`${id}-timeline`}
+        staff={{ actorLabel, headingId: `${id}-timeline` }}
       />
     </article>
   );
