@@ -11,6 +11,7 @@ import { formatDate, formatDateTime } from "../../lib/format";
 import { ACTOR_LABELS, ORDER_STATUS_LABELS } from "../../i18n/orderLabels";
 import { PhotoViewer } from "./PhotoViewer";
 import { usePhotoViewer } from "./usePhotoViewer";
+import "./orders.css";
 
 /** A move as both readers get it; the desk's `actor` is the server's plain string. */
 export type TimelineMove = Omit<TimelineEntry, "actor"> & { actor: string };
