@@ -7,6 +7,7 @@ import { ADMIN_LIMITS } from "#contract";
 import { useLocaleParam, useRouteLocale } from "../../i18n/useRouteLocale";
 import { formatDateTime } from "../../lib/format";
 import { Pagination } from "../../ui/Pagination";
+import { TextAreaField } from "../../ui/TextAreaField";
 import { usePageTitle } from "../../ui/usePageTitle";
 import {
   type Application,
@@ -193,35 +194,22 @@ function ApplicationCard({ application }: { application: Application }) {
             void reject();
           }}
         >
-          <div className={missing ? "field has-error" : "field"}>
-            <label className="field-label" htmlFor={`${id}-reason`}>
-              <Trans>拒绝理由</Trans>
-            </label>
-            <textarea
-              id={`${id}-reason`}
-              className="admin-textarea"
-              rows={3}
-              maxLength={ADMIN_LIMITS.rejectReasonMaxChars}
-              value={reason}
-              required
-              ref={reasonRef}
-              aria-invalid={missing ? true : undefined}
-              aria-describedby={`${id}-hint${missing ? ` ${id}-missing` : ""}`}
-              disabled={action.busy}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setMissing(false);
-              }}
-            />
-            <p id={`${id}-hint`} className="field-hint">
-              <Trans>申请人会在“我的 › 管理员申请”中看到这个理由</Trans>
-            </p>
-            {missing ? (
-              <p id={`${id}-missing`} className="field-error">
-                <Trans>请填写拒绝理由</Trans>
-              </p>
-            ) : null}
-          </div>
+          <TextAreaField
+            id={`${id}-reason`}
+            label={<Trans>拒绝理由</Trans>}
+            hint={<Trans>申请人会在“我的 › 管理员申请”中看到这个理由</Trans>}
+            error={missing ? t`请填写拒绝理由` : undefined}
+            rows={3}
+            maxLength={ADMIN_LIMITS.rejectReasonMaxChars}
+            value={reason}
+            required
+            ref={reasonRef}
+            disabled={action.busy}
+            onChange={(text) => {
+              setReason(text);
+              setMissing(false);
+            }}
+          />
           <div className="admin-buttons">
             <button
               type="submit"
