@@ -171,10 +171,11 @@ export type SessionEvent =
       readonly channel: ChannelRef;
       readonly clientMsgNos: readonly string[];
       /**
-       * The rows as stored, when there are few ({@link MESSAGES_CHANGED_ROWS_MAX} at most, else
-       * empty): an open thread shows them before its IndexedDB re-read comes back (#20).
+       * The rows as stored, so an open thread shows them before its IndexedDB re-read (#20); empty
+       * when the listed messages were removed; null when there were too many to copy to every tab
+       * (more than MESSAGES_CHANGED_ROWS_MAX in session/UserContext.ts).
        */
-      readonly rows: readonly MessageRecord[];
+      readonly rows: readonly MessageRecord[] | null;
     }
   /**
    * The server now counts these conversations as read as far as read here (their read mark went through): a tab that

@@ -60,7 +60,7 @@ export function emitMessagesChanged(
       type: "messagesChanged",
       channel,
       clientMsgNos: nos,
-      rows: changed.length <= MESSAGES_CHANGED_ROWS_MAX ? changed : [],
+      rows: changed.length <= MESSAGES_CHANGED_ROWS_MAX ? changed : null,
     });
 }
 

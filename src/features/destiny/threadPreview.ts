@@ -101,16 +101,18 @@ export function withPreviews(
 
 /**
  * `previews` after a `messagesChanged` event of `channel`: the event's rows replace earlier
- * previews of the same messages; listed messages without a row (removed) are dropped.
+ * previews of the same messages; listed messages without a row (removed) are dropped. An event
+ * that carries no rows (null: too many) changes nothing here; the live query brings them.
  */
 export function addPreviews(
   previews: readonly PreviewRow[],
   event: {
     readonly clientMsgNos: readonly string[];
-    readonly rows: readonly MessageRecord[];
+    readonly rows: readonly MessageRecord[] | null;
   },
   now: number,
 ): readonly PreviewRow[] {
+  if (event.rows === null) return previews;
   const listed = new Set(event.clientMsgNos);
   for (const row of event.rows) listed.add(row.clientMsgNo);
   const kept = previews.filter(

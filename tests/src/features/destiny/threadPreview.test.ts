@@ -150,5 +150,13 @@ describe("addPreviews", () => {
     expect(addPreviews(second, { clientMsgNos: [], rows: [] }, 30)).toBe(
       second,
     );
+    // A sync of more rows than an event carries (rows null) is not a removal: previews stay.
+    expect(
+      addPreviews(
+        second,
+        { clientMsgNos: [other.clientMsgNo, acked.clientMsgNo], rows: null },
+        30,
+      ),
+    ).toBe(second);
   });
 });
