@@ -64,7 +64,9 @@ describe("paying on a phone outside WeChat", () => {
 
     trace.step("approve, and back on the order page");
     await page.getByRole("button", { name: "Approve" }).click();
-    await page.waitForURL(redirect!);
+    // NOTE: "commit", not "load": the paid state below is what counts, and a slow subresource
+    // once held the load event past 30 s on a busy CI machine.
+    await page.waitForURL(redirect!, { waitUntil: "commit" });
     await page
       .getByText("支付成功，法师将如法为您操办。")
       .waitFor({ timeout: 15_000 });
