@@ -1,17 +1,20 @@
-// The signature pad: a canvas drawn on with Pointer Events (mouse, touch and pen alike; the page
-// does not scroll under it), sharp on high-density screens, redrawn from its strokes when resized.
-// The parent clears it and exports the trimmed PNG through the handle.
-import {
-  useCallback,
-  useEffect,
-  useImperativeHandle,
-  useRef,
-  type PointerEvent,
-  type Ref,
-} from "react";
+// The signature pad: the `signature_pad` library draws on the canvas (Pointer Events for mouse,
+// touch and pen; the page does not scroll under it) with the ink of signatureCanvas.ts. This
+// component keeps the backing store sharp on high-density screens, redraws the strokes when the
+// element is resized, and exports the trimmed PNG through the handle. The export stays hand-written
+// (signatureCanvas.ts + signatureStrokes.ts): the library has no trimming to the ink and no byte
+// limit, and the server refuses a PNG over SIGNATURE_LIMITS.
+import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { drawStrokes, renderSignaturePng } from "./signatureCanvas";
-import { addPoint, isBlank, type Point, type Stroke } from "./signatureStrokes";
+import SignaturePadCore, { type PointGroup } from "signature_pad";
+import { INK_COLOR, renderSignaturePng } from "./signatureCanvas";
+import {
+  addPoint,
+  INK_WIDTH,
+  isBlank,
+  MIN_POINT_DISTANCE,
+  type Stroke,
+} from "./signatureStrokes";
 
 export interface SignaturePadHandle {
   clear(): void;
@@ -28,12 +31,14 @@ interface SignaturePadProps {
   readonly disabled?: boolean;
 }
 
-function pointOf(
-  event: PointerEvent<HTMLCanvasElement> | globalThis.PointerEvent,
-  canvas: HTMLCanvasElement,
-): Point {
-  const rect = canvas.getBoundingClientRect();
-  return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+/** The library's point groups as strokes of CSS pixels (non-finite points and jitter dropped). */
+function strokesOf(groups: readonly PointGroup[]): Stroke[] {
+  return groups.map((group) =>
+    group.points.reduce<Stroke>(
+      (stroke, { x, y }) => addPoint(stroke, { x, y }),
+      [],
+    ),
+  );
 }
 
 export function SignaturePad({
@@ -44,46 +49,50 @@ export function SignaturePad({
 }: SignaturePadProps) {
   const { t } = useLingui();
   const canvas = useRef<HTMLCanvasElement>(null);
-  const strokes = useRef<Stroke[]>([]);
-  const activePointer = useRef<number | null>(null);
-  const frame = useRef<number | null>(null);
+  const pad = useRef<SignaturePadCore | null>(null);
   const wasEmpty = useRef(true);
+  const reportEmpty = useRef(onEmptyChange);
+  const isDisabled = useRef(disabled);
+  useEffect(() => {
+    reportEmpty.current = onEmptyChange;
+    isDisabled.current = disabled;
+  });
 
-  const redraw = useCallback(() => {
-    frame.current = null;
-    const element = canvas.current;
-    const ctx = element?.getContext("2d");
-    if (element == null || ctx == null) return;
-    const ratio = element.width / Math.max(1, element.clientWidth);
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, element.width, element.height);
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawStrokes(ctx, strokes.current);
-  }, []);
-
-  const scheduleRedraw = useCallback(() => {
-    frame.current ??= requestAnimationFrame(redraw);
-  }, [redraw]);
-
-  const reportEmpty = useCallback(() => {
-    const empty = isBlank(strokes.current);
-    if (empty === wasEmpty.current) return;
-    wasEmpty.current = empty;
-    onEmptyChange(empty);
-  }, [onEmptyChange]);
-
-  // NOTE: the backing store follows the element's size times devicePixelRatio, so ink stays sharp.
   useEffect(() => {
     const element = canvas.current;
     if (element === null) return;
+    // NOTE: a uniform pen (min = max width) so the screen shows the ink the PNG will have.
+    const core = new SignaturePadCore(element, {
+      penColor: INK_COLOR,
+      minWidth: INK_WIDTH / 2,
+      maxWidth: INK_WIDTH / 2,
+      dotSize: INK_WIDTH / 2,
+      minDistance: MIN_POINT_DISTANCE,
+    });
+    pad.current = core;
+    // NOTE: "not empty" means exportable: the same strokes toPng renders.
+    const report = () => {
+      if (!wasEmpty.current || isBlank(strokesOf(core.toData()))) return;
+      wasEmpty.current = false;
+      reportEmpty.current(false);
+    };
+    const refuseWhileDisabled = (event: Event) => {
+      if (isDisabled.current) event.preventDefault();
+    };
+    core.addEventListener("beginStroke", refuseWhileDisabled);
+    core.addEventListener("afterUpdateStroke", report);
+
+    // NOTE: the backing store follows the element's size times devicePixelRatio, so ink stays sharp;
+    // resizing the canvas wipes it, and the library redraws its strokes.
     const resize = () => {
-      const ratio = window.devicePixelRatio || 1;
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
       const width = Math.round(element.clientWidth * ratio);
       const height = Math.round(element.clientHeight * ratio);
       if (element.width === width && element.height === height) return;
       element.width = width;
       element.height = height;
-      redraw();
+      element.getContext("2d")?.setTransform(ratio, 0, 0, ratio, 0, 0);
+      core.redraw();
     };
     resize();
     const observer =
@@ -91,67 +100,29 @@ export function SignaturePad({
     observer?.observe(element);
     return () => {
       observer?.disconnect();
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-      frame.current = null;
+      core.removeEventListener("beginStroke", refuseWhileDisabled);
+      core.removeEventListener("afterUpdateStroke", report);
+      core.off();
+      pad.current = null;
     };
-  }, [redraw]);
+  }, []);
 
   useImperativeHandle(
     ref,
     () => ({
       clear() {
-        strokes.current = [];
-        activePointer.current = null;
-        redraw();
-        reportEmpty();
+        const core = pad.current;
+        if (core === null) return;
+        core.clear();
+        if (!wasEmpty.current) {
+          wasEmpty.current = true;
+          reportEmpty.current(true);
+        }
       },
-      toPng: () => renderSignaturePng(strokes.current),
+      toPng: () => renderSignaturePng(strokesOf(pad.current?.toData() ?? [])),
     }),
-    [redraw, reportEmpty],
+    [],
   );
-
-  const extend = (points: readonly Point[]) => {
-    const last = strokes.current.length - 1;
-    let stroke = strokes.current[last];
-    if (stroke === undefined) return;
-    for (const point of points) stroke = addPoint(stroke, point);
-    strokes.current[last] = stroke;
-    scheduleRedraw();
-  };
-
-  const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (disabled || activePointer.current !== null) return;
-    if (event.pointerType === "mouse" && event.button !== 0) return;
-    event.preventDefault();
-    const element = event.currentTarget;
-    element.setPointerCapture(event.pointerId);
-    activePointer.current = event.pointerId;
-    strokes.current.push([pointOf(event, element)]);
-    scheduleRedraw();
-    reportEmpty();
-  };
-
-  const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (activePointer.current !== event.pointerId) return;
-    event.preventDefault();
-    const element = event.currentTarget;
-    // NOTE: coalesced events carry the points a fast stroke made between two frames.
-    const native = event.nativeEvent;
-    const events =
-      typeof native.getCoalescedEvents === "function"
-        ? native.getCoalescedEvents()
-        : [];
-    extend(
-      (events.length > 0 ? events : [native]).map((e) => pointOf(e, element)),
-    );
-  };
-
-  const onPointerEnd = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (activePointer.current !== event.pointerId) return;
-    activePointer.current = null;
-    if (event.currentTarget.hasPointerCapture(event.pointerId))
-      event.currentTarget.releasePointerCapture(event.pointerId);
-  };
 
   return (
     <canvas
@@ -162,10 +133,6 @@ export function SignaturePad({
       aria-describedby={describedBy}
       aria-disabled={disabled}
       data-testid="signature-pad"
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
     />
   );
 }

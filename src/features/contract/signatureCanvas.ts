@@ -1,5 +1,7 @@
-// Canvas drawing of signature strokes: replaying the smoothed paths of signatureStrokes.ts on a 2D
-// context, and rendering the trimmed ink to a PNG Blob (white background) within the limits.
+// The exported signature: replaying the smoothed paths of signatureStrokes.ts on a 2D context and
+// rendering the trimmed ink to a PNG Blob (white background) within the limits. The screen is
+// drawn by `signature_pad` with the same ink colour and width; its own export (toDataURL) would be
+// the whole untrimmed canvas, so this one stays hand-written.
 import {
   exportPlan,
   INK_WIDTH,

@@ -1,6 +1,8 @@
 // The pure geometry of a drawn signature: strokes of points (CSS pixels), jitter filtering, the
 // smoothed path drawn through them, their bounds, and the plan for exporting the trimmed ink as a
-// PNG within the server's limits. No DOM and no canvas: SignaturePad.tsx does the drawing.
+// PNG within the server's limits. No DOM and no canvas: the `signature_pad` library draws on
+// screen (SignaturePad.tsx) and signatureCanvas.ts renders the export from these strokes. Kept by
+// hand: the library neither trims its PNG to the ink nor keeps it within a byte limit.
 
 export interface Point {
   readonly x: number;

@@ -49,6 +49,7 @@ function fakeCanvas() {
     lineTo: record("lineTo"),
     quadraticCurveTo: record("quadraticCurveTo"),
     arc: record("arc"),
+    closePath: record("closePath"),
     fill: record("fill"),
     stroke: record("stroke"),
   };
@@ -88,17 +89,23 @@ async function openAgreement(path = "/prayer/agreement?id=5") {
   return view;
 }
 
-/** A mouse stroke on the pad: down, a few moves, up. */
+/** A mouse stroke on the pad: down, a few moves, up (the left button held until the up). */
 function draw(pad: HTMLElement) {
   const pointer = { pointerId: 1, pointerType: "mouse", button: 0 };
-  fireEvent.pointerDown(pad, { ...pointer, clientX: 20, clientY: 40 });
+  const held = { ...pointer, buttons: 1 };
+  fireEvent.pointerDown(pad, { ...held, clientX: 20, clientY: 40 });
   for (const [x, y] of [
     [40, 60],
     [70, 50],
     [100, 80],
   ] as const)
-    fireEvent.pointerMove(pad, { ...pointer, clientX: x, clientY: y });
-  fireEvent.pointerUp(pad, { ...pointer, clientX: 100, clientY: 80 });
+    fireEvent.pointerMove(pad, { ...held, clientX: x, clientY: y });
+  fireEvent.pointerUp(pad, {
+    ...pointer,
+    buttons: 0,
+    clientX: 100,
+    clientY: 80,
+  });
 }
 
 it("shows the agreement and its order, with the pad empty and submit disabled", async () => {
