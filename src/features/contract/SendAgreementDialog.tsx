@@ -7,7 +7,7 @@ import { refusalTextOf } from "../../api/ApiError";
 import type { Locale } from "../../i18n/locales";
 import { formatPriceFen } from "../../lib/format";
 import { open as openToast } from "../../state/toast";
-import { ModalDialog } from "../destiny/ModalDialog";
+import { ModalDialog } from "../../ui/ModalDialog";
 import { ORDER_STATUS_LABELS } from "../../i18n/orderLabels";
 import {
   fetchSignableOrders,

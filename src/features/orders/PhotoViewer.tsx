@@ -4,7 +4,7 @@
 import { useEffect, useRef, type PointerEvent } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BackIcon, ChevronRightIcon, CloseIcon } from "../../ui/icons";
-import { ModalDialog } from "../destiny/ModalDialog";
+import { ModalDialog } from "../../ui/ModalDialog";
 
 /** How far a finger must travel sideways (CSS px) for a swipe to change the photo. */
 const SWIPE_MIN_PX = 48;

@@ -10,7 +10,7 @@ import { refusalTextOf } from "../../api/ApiError";
 import { requestRefund } from "../../api/commerce";
 import { formatPriceFen } from "../../lib/format";
 import { open as openToast } from "../../state/toast";
-import { ModalDialog } from "../destiny/ModalDialog";
+import { ModalDialog } from "../../ui/ModalDialog";
 import "../../ui/field.css";
 
 const REFUND_REASON_MAX = FULFILMENT_LIMITS.refundReasonMaxChars;
