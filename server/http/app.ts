@@ -5,11 +5,8 @@ import { randomUUID } from "node:crypto";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
-  type FastifyInstance,
   type FastifyReply,
-  type RawServerDefault,
 } from "fastify";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Logger } from "pino";
 import { type AppConfig, imSocketUrl } from "../config/appConfig";
@@ -39,6 +36,7 @@ import {
 } from "./errors";
 import { registerOpenApi } from "./openapi";
 import { isMalformedMultipart } from "./malformedMultipart";
+import type { App } from "./fastifyApp";
 import { registerDomains } from "./registerDomains";
 import { rejectUnknownFields } from "./rejectUnknownFields";
 import { rejectUnstorableValues } from "./rejectUnstorableValues";
@@ -50,6 +48,8 @@ import {
 import { registerCompression } from "./compression";
 import { registerStaticSite } from "./staticSite";
 import { registerUtf8Bodies } from "./utf8Bodies";
+
+export type { App } from "./fastifyApp";
 
 export interface AppOptions {
   config: AppConfig;
@@ -69,15 +69,6 @@ export interface AppOptions {
   /** Web Push settings from the environment (default: keys generated and kept in the database). */
   push?: PushOptions;
 }
-
-/** The typed Fastify instance every registrar works with (TypeBox schemas give handler types). */
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db, logger, version } = options;

@@ -9,7 +9,7 @@
 import { constants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import type { FastifyRequest } from "fastify";
-import type { App } from "./app";
+import type { App } from "./fastifyApp";
 
 /** Smallest body worth compressing (bytes). */
 export const COMPRESS_THRESHOLD = 1024;

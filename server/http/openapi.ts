@@ -2,7 +2,7 @@
 // /api/docs (JSON at /api/docs/json). Must be registered before any route so all are collected.
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import type { App } from "./app";
+import type { App } from "./fastifyApp";
 
 export const DOCS_PREFIX = "/api/docs";
 

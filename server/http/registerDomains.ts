@@ -1,89 +1,120 @@
-// The one place where domain route plugins are mounted under /api/app (and, in development, the
-// emulator pages under /dev). A new domain adds its `server/domain/<name>/routes.ts` plugin to
-// DOMAIN_ROUTES; each receives the shared DomainDeps.
+// The one list of domain route plugins and where each is mounted: under /api/app, at the root
+// (/media), or (development only, while emulators may stand in for providers) the /dev pages. A
+// new domain adds its `server/domain/<name>/routes.ts` plugin to DOMAINS; each runs in its own
+// encapsulated scope and receives the DomainDeps of domainPlugin.ts. The services several domains
+// share (payments, the order sweeper) are created here, once.
 import type { AppConfig } from "../config/appConfig";
-import type { Db } from "../db/createDb";
-import type { Clock } from "../providers/lib/runtime";
-import type { AccountEvents } from "../domain/auth/accountEvents";
-import type { AuthServices } from "../domain/auth/createAuthServices";
+import { adminProductRoutes } from "../domain/admin/productRoutes";
+import { adminRoutes } from "../domain/admin/routes";
 import { emulatorsAllowed } from "../domain/auth/loginProviders";
 import { authRoutes } from "../domain/auth/routes";
+import { blessingRoutes } from "../domain/blessing/routes";
 import { contentRoutes } from "../domain/content/routes";
+import { contractRoutes } from "../domain/contract/routes";
 import { devRoutes } from "../domain/dev/routes";
+import { fateRoutes } from "../domain/fateTogether/routes";
 import { fileRoutes, mediaRoutes } from "../domain/files/routes";
-import type { ImEngine } from "../domain/im/ImEngine";
-import type { AuthContext } from "../domain/auth/sessions";
+import { fulfilmentRoutes } from "../domain/fulfilment/routes";
 import { imRoutes } from "../domain/im/routes";
-import type { PushService } from "../domain/push/createPushService";
+import { inviteRoutes } from "../domain/invites/routes";
+import { managerRoutes } from "../domain/manager/routes";
+import { orderRoutes } from "../domain/orders/routes";
+import { cashierRoutes } from "../domain/payments/cashierRoutes";
+import { notifyRoute } from "../domain/payments/notifyRoute";
+import { OrderSweeper } from "../domain/payments/OrderSweeper";
+import { createPayServices } from "../domain/payments/payServices";
+import { payRoutes } from "../domain/payments/routes";
 import { pushRoutes } from "../domain/push/routes";
-import { registerCommerce } from "../domain/orders/registerCommerce";
 import { systemRoutes } from "../domain/system/routes";
-import type { ImPresence } from "../domain/users/presence";
+import { resolvePublicUrl } from "../domain/system/runtimeConfig";
 import { userRoutes } from "../domain/users/routes";
+import { workspaceRoutes } from "../domain/workspace/routes";
+import type { CommerceHandle, DomainDeps, DomainPlugin } from "./domainPlugin";
 import { API_PREFIX } from "./envelope";
-import type { App } from "./app";
+import type { App } from "./fastifyApp";
 
-/** What every domain plugin gets; grows as domains need shared services (mailer, IM engine…). */
-export interface DomainDeps {
-  config: AppConfig;
-  db: Db;
-  version: string;
-  /** Milliseconds since the epoch; tests inject their own to move time. */
-  clock: Clock;
-  /** sessionRevoked / userBanned, for the IM gateway to close live connections. */
-  accountEvents: AccountEvents;
-  /**
-   * Sign-in services: `authenticate` (preHandler of signed-in routes, see
-   * domain/auth/authenticate.ts), sessions, one-time codes, login providers, `verifyImToken`.
-   */
-  auth: AuthServices;
-  /** Live IM connections (UserInfo.online). */
-  presence: ImPresence;
-  /** The messaging engine (send, push commands, presence, catch-up): embedded or WuKongIM. */
-  im: ImEngine;
-  /** The IM token a signed-in session connects with (per session, or per user on WuKongIM). */
-  imTokenFor: (auth: AuthContext) => Promise<string>;
-  /** Web Push: the VAPID key and the "conversation read" notice that closes notifications. */
-  push: PushService;
+interface Mount {
+  plugin: DomainPlugin;
+  /** API_PREFIX, or "" for routes that name their full path (/media, /dev). */
+  prefix: string;
+  /** Mounted only when this holds (default: always). */
+  when?: (config: AppConfig) => boolean;
 }
 
-/** Registers a domain's routes on its own encapsulated scope (prefix /api/app). */
-export type DomainPlugin = (app: App, deps: DomainDeps) => void | Promise<void>;
+const api = (plugin: DomainPlugin): Mount => ({ plugin, prefix: API_PREFIX });
+const root = (plugin: DomainPlugin): Mount => ({ plugin, prefix: "" });
+/** NOTE: /dev exists only while emulators may stand in for providers (never in production). */
+const devOnly = (plugin: DomainPlugin): Mount => ({
+  plugin,
+  prefix: "",
+  when: emulatorsAllowed,
+});
 
-const DOMAIN_ROUTES: readonly DomainPlugin[] = [
-  systemRoutes,
-  contentRoutes,
-  authRoutes,
-  userRoutes,
-  fileRoutes,
-  imRoutes,
-  pushRoutes,
+/** Every domain, in the order its routes are registered (and listed in the OpenAPI document). */
+const DOMAINS: readonly Mount[] = [
+  api(systemRoutes),
+  api(contentRoutes),
+  api(authRoutes),
+  api(userRoutes),
+  api(fileRoutes),
+  api(imRoutes),
+  api(pushRoutes),
+  root(mediaRoutes),
+  api(orderRoutes),
+  api(fulfilmentRoutes),
+  api(workspaceRoutes),
+  api(payRoutes),
+  api(notifyRoute),
+  api(blessingRoutes),
+  api(fateRoutes),
+  api(inviteRoutes),
+  api(managerRoutes),
+  api(contractRoutes),
+  api(adminRoutes),
+  api(adminProductRoutes),
+  devOnly(cashierRoutes),
+  devOnly(devRoutes),
 ];
 
-export async function registerDomains(
-  app: App,
-  deps: DomainDeps,
-): Promise<void> {
-  for (const plugin of DOMAIN_ROUTES) {
+/** What the app hands over; the shared commerce services are added here. */
+export type CoreDeps = Omit<
+  DomainDeps,
+  "logger" | "pay" | "sweeper" | "publicUrl"
+>;
+
+export async function registerDomains(app: App, core: CoreDeps): Promise<void> {
+  const publicUrl = () => resolvePublicUrl(core.config, app.server.address());
+  const pay = createPayServices({
+    config: core.config,
+    db: core.db,
+    clock: core.clock,
+    providers: core.auth.providers,
+    publicUrl,
+  });
+  const logger = app.log;
+  const sweeper = new OrderSweeper({
+    db: core.db,
+    clock: core.clock,
+    logger,
+    pay,
+    im: core.im,
+  });
+  app.decorate("commerce", { sweeper, pay } satisfies CommerceHandle);
+  app.addHook("onListen", (done) => {
+    sweeper.start(core.config.pay.sweepIntervalSeconds * 1000);
+    done();
+  });
+  app.addHook("preClose", async () => {
+    await sweeper.stop();
+  });
+  const deps: DomainDeps = { ...core, logger, pay, sweeper, publicUrl };
+  for (const { plugin, prefix, when } of DOMAINS) {
+    if (when !== undefined && !when(deps.config)) continue;
     await app.register(
       async (scope) => {
         await plugin(scope, deps);
       },
-      { prefix: API_PREFIX },
+      { prefix },
     );
-  }
-  await app.register((scope, _options, done) => {
-    mediaRoutes(scope, deps);
-    done();
-  });
-  // NOTE: orders, payments (+ /dev/pay cashier), blessing wall, fate together, invites, managers
-  // and contracts share payment services and the order sweeper, so they mount together.
-  await registerCommerce(app, deps);
-  // NOTE: /dev exists only while emulators may stand in for providers (never in production).
-  if (emulatorsAllowed(deps.config)) {
-    await app.register((scope, _options, done) => {
-      devRoutes(scope, deps);
-      done();
-    });
   }
 }

@@ -7,7 +7,7 @@ import { extname, join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { failure } from "./envelope";
-import type { App } from "./app";
+import type { App } from "./fastifyApp";
 
 /** Paths owned by the server, never by the SPA router. */
 export const RESERVED_PREFIXES = ["/api", "/im", "/dev", "/media"] as const;

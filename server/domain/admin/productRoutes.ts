@@ -10,7 +10,7 @@ import {
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
 import { BEARER, signedIn } from "../auth/authenticate";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { requireAdmin } from "./adminAccess";
 import { saveProduct, setProductActive } from "./productCommands";
@@ -18,7 +18,7 @@ import { adminProduct, adminProducts, monkChoices } from "./productQueries";
 
 const tags = ["admin"];
 
-export const adminProductRoutes: CommercePlugin = (app, deps) => {
+export const adminProductRoutes: DomainPlugin = (app, deps) => {
   const { db, auth, clock } = deps;
   const admin = (request: Parameters<typeof signedIn>[0]) =>
     requireAdmin(db, signedIn(request).userId);

@@ -18,7 +18,7 @@ import {
 import { Type } from "typebox";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { BEARER, signedIn } from "../auth/authenticate";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { requireAdmin } from "./adminAccess";
 import {
@@ -33,7 +33,7 @@ import { ADMIN_LIMITS } from "#contract";
 
 const tags = ["admin"];
 
-export const adminRoutes: CommercePlugin = (app, deps) => {
+export const adminRoutes: DomainPlugin = (app, deps) => {
   const { db, auth, clock, accountEvents } = deps;
   const admin = (request: Parameters<typeof signedIn>[0]) =>
     requireAdmin(db, signedIn(request).userId);

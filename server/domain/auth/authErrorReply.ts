@@ -3,7 +3,7 @@
 // validation failures of the accounts routes (400 naming the field).
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { failure } from "../../http/envelope";
-import type { App } from "../../http/app";
+import type { App } from "../../http/fastifyApp";
 import { AuthError } from "./AuthError";
 import { authMessage } from "./authMessages";
 import { localeFromAcceptLanguage } from "./requestLocale";

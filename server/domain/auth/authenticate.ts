@@ -9,7 +9,7 @@
 //
 // `signedIn(request)` returns the context (and throws 401 if a route forgot the preHandler).
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import type { App } from "../../http/app";
+import type { App } from "../../http/fastifyApp";
 import { AuthError } from "./AuthError";
 import type { AuthContext, Sessions } from "./sessions";
 

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from "fastify";
 import type { UserRow } from "../../db/schema";
 import { API_PREFIX, EnvelopeOf, ok } from "../../http/envelope";
-import type { DomainPlugin } from "../../http/registerDomains";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import type { LoginCodeLocale } from "../../providers/loginCodeMessages";
 import { resolvePublicUrl } from "../system/runtimeConfig";
 import {

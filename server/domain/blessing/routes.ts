@@ -15,7 +15,7 @@ import { HttpError } from "../../http/errors";
 import { DEFAULT_LOCALE, type Locale, pick } from "../../lib/locale";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { IdParams } from "../content/schemas";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import {
   type BlessingRow,
   findBlessing,
@@ -85,7 +85,7 @@ function present(row: BlessingRow, locale: Locale): Static<typeof Blessing> {
   };
 }
 
-export const blessingRoutes: CommercePlugin = (app, { db, auth, clock }) => {
+export const blessingRoutes: DomainPlugin = (app, { db, auth, clock }) => {
   /** A bearer token is optional here; when one is sent it must be valid (401 otherwise). */
   const optionalAuth = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.authorization !== undefined)

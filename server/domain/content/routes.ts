@@ -4,7 +4,7 @@ import { LocaleQuery } from "#contract/schemas";
 import { DEFAULT_LOCALE, type Locale } from "../../lib/locale";
 import { COMMON_ERRORS, EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
-import type { DomainPlugin } from "../../http/registerDomains";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import * as present from "./present";
 import {
   findNews,

@@ -6,7 +6,7 @@ import { Type } from "typebox";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { DEFAULT_LOCALE } from "../../lib/locale";
 import { BEARER, signedIn } from "../auth/authenticate";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { listAgreementsFrom, listSignableOrders } from "./chatAgreements";
 
@@ -47,7 +47,7 @@ const ChatAgreement = Type.Object({
   signedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
 });
 
-export const chatAgreementRoutes: CommercePlugin = (app, { db, auth }) => {
+export const chatAgreementRoutes: DomainPlugin = (app, { db, auth }) => {
   app.get(
     "/prayer/v1/signableOrders",
     {

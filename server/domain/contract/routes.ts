@@ -22,7 +22,7 @@ import {
 } from "../files/uploads";
 import { SentMessage } from "../im/schemas";
 import { sentOrThrow } from "../im/sendOverHttp";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { agreementParagraphs, agreementTitle } from "./agreementText";
 import { findOwnAgreement, recordSignature, sendAgreement } from "./agreements";
@@ -93,7 +93,7 @@ function isTooLarge(error: unknown): boolean {
   );
 }
 
-export const contractRoutes: CommercePlugin = async (app, deps) => {
+export const contractRoutes: DomainPlugin = async (app, deps) => {
   const { db, auth, clock, im, config } = deps;
   const dir = config.filesDir;
   const mediaUrl = (name: string) =>

@@ -2,8 +2,8 @@
 // in production): the outbox of login codes (HTML and JSON) and the WeChat emulator's authorize
 // page, which redirects back with code + state only to a URL on PUBLIC_URL's origin.
 import type { FastifyReply } from "fastify";
-import type { App } from "../../http/app";
-import type { DomainDeps } from "../../http/registerDomains";
+import type { App } from "../../http/fastifyApp";
+import type { DomainDeps } from "../../http/domainPlugin";
 import { WECHAT_APP_TYPE } from "../../providers/wechat/WechatOAuthClient";
 import { EMULATOR_APP_IDS } from "../auth/loginProviders";
 import { resolvePublicUrl } from "../system/runtimeConfig";

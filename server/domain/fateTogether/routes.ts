@@ -4,7 +4,7 @@ import { type Static, Type } from "typebox";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { FATE_STATUSES, type FateSignupRow, GENDERS } from "../../db/schema";
 import { BEARER, signedIn } from "../auth/authenticate";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { currentSignup, notifyStaff, saveSignup } from "./fateSignups";
 
@@ -61,7 +61,7 @@ function present(row: FateSignupRow): Static<typeof Signup> {
   };
 }
 
-export const fateRoutes: CommercePlugin = (app, { db, auth, clock, im }) => {
+export const fateRoutes: DomainPlugin = (app, { db, auth, clock, im }) => {
   app.post(
     "/fate/v1/signup",
     {

@@ -6,9 +6,9 @@ import { createReadStream } from "node:fs";
 import { join } from "node:path";
 import multipart from "@fastify/multipart";
 import { Type } from "typebox";
-import type { App } from "../../http/app";
+import type { App } from "../../http/fastifyApp";
 import { EnvelopeOf, ErrorEnvelope, ok } from "../../http/envelope";
-import type { DomainDeps, DomainPlugin } from "../../http/registerDomains";
+import type { DomainDeps, DomainPlugin } from "../../http/domainPlugin";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { resolvePublicUrl } from "../system/runtimeConfig";
 import {

@@ -14,7 +14,7 @@ import {
 import { DEFAULT_LOCALE } from "../../lib/locale";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { BEARER, signedIn } from "../auth/authenticate";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { orderDetailById } from "../orders/orderDetail";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { fulfilOrder } from "./fulfilOrder";
@@ -30,7 +30,7 @@ import { listStaffOrders, staffOrderDetail } from "./staffOrders";
 
 const tags = ["fulfilment"];
 
-export const fulfilmentRoutes: CommercePlugin = (app, deps) => {
+export const fulfilmentRoutes: DomainPlugin = (app, deps) => {
   const { db, auth, clock, pay, publicUrl, im, logger } = deps;
   const notices = { db, im, logger };
   const now = () => new Date(clock());

@@ -3,7 +3,7 @@
 import { Type } from "typebox";
 import { ChannelType } from "#protocol";
 import { EnvelopeOf, ok } from "../../http/envelope";
-import type { DomainPlugin } from "../../http/registerDomains";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { requirePeer } from "./channelAccess";
 import {

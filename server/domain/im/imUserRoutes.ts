@@ -2,7 +2,7 @@
 // IM users for channel info (user/v1/targetInfoByIm, user/v1/infoByIm). Signed-in only.
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
-import type { DomainPlugin } from "../../http/registerDomains";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { profileOf } from "./profiles";
 import {

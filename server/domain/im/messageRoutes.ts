@@ -3,7 +3,7 @@
 // not a party of are 403.
 import { ChannelType } from "#protocol";
 import { EnvelopeOf, ok } from "../../http/envelope";
-import type { DomainPlugin } from "../../http/registerDomains";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { Type } from "typebox";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { requireLoginUid, requirePeer } from "./channelAccess";

@@ -1,7 +1,7 @@
 // Reminder calls under /api/app/wuKong/v1/reminders: sync mine by version, mark mine done.
 import { Type } from "typebox";
 import { EnvelopeOf, ok } from "../../http/envelope";
-import type { DomainPlugin } from "../../http/registerDomains";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { markRemindersDone, syncReminders } from "./reminders";
 import {

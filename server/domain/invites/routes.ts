@@ -7,7 +7,7 @@ import { Type } from "typebox";
 import { users } from "../../db/schema";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { BEARER, signedIn } from "../auth/authenticate";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { bindParent, findUser, inviteRecords, maskName } from "./inviteTree";
 
@@ -80,7 +80,7 @@ const InviteRecords = Type.Object({
   }),
 });
 
-export const inviteRoutes: CommercePlugin = (app, { db, auth }) => {
+export const inviteRoutes: DomainPlugin = (app, { db, auth }) => {
   const codesOf = async (userId: number) => {
     const me = await findUser(db, userId);
     const parent =

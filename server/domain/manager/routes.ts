@@ -7,7 +7,7 @@ import { Type } from "typebox";
 import { type ManagerApplicationRow, users } from "../../db/schema";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { BEARER, signedIn } from "../auth/authenticate";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { applyForManager, latestApplication } from "./managerApplications";
 
@@ -39,7 +39,7 @@ const ManagerInfo = Type.Object({
   rejectReason: Type.Union([Type.String(), Type.Null()]),
 });
 
-export const managerRoutes: CommercePlugin = (app, { db, auth, clock }) => {
+export const managerRoutes: DomainPlugin = (app, { db, auth, clock }) => {
   const infoOf = async (
     userId: number,
     row: ManagerApplicationRow | undefined,

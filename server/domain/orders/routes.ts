@@ -15,7 +15,7 @@ import { HttpError } from "../../http/errors";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { cancelPending } from "../payments/cancelPending";
 import { OrderRefBody } from "../payments/schemas";
-import type { CommercePlugin } from "./commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { createOrder } from "./createOrder";
 import { orderDetailById, orderDetailOf } from "./orderDetail";
 import { findOwnOrder, listOwnOrders } from "./orderQueries";
@@ -24,7 +24,7 @@ import { ORDER_ERRORS } from "./schemas";
 
 const tags = ["orders"];
 
-export const orderRoutes: CommercePlugin = (app, deps) => {
+export const orderRoutes: DomainPlugin = (app, deps) => {
   const { db, auth, clock, pay, publicUrl } = deps;
 
   const detail = (orderId: number, locale = DEFAULT_LOCALE) =>

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema";
 import { pick } from "../../lib/locale";
 import { devPageCsp } from "../dev/html";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { EMULATED_H5_PATH } from "../../providers/wechatPay/EmulatedOrders";
 import { masterOrderNoOf } from "../orders/orderNumbers";
 import {
@@ -27,7 +27,7 @@ const TRADE_TYPES: Record<string, string> = {
   H: "MWEB",
 };
 
-export const cashierRoutes: CommercePlugin = (app, deps) => {
+export const cashierRoutes: DomainPlugin = (app, deps) => {
   const { db, pay } = deps;
   const origin = () => new URL(deps.publicUrl()).origin;
   const html = (reply: FastifyReply, status: number, body: string) =>

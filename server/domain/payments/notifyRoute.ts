@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { isProviderError } from "../../providers/errors";
 import { HttpError } from "../../http/errors";
 import { applyRefundReport } from "../fulfilment/refundPayouts";
-import type { CommerceDeps, CommercePlugin } from "../orders/commerceDeps";
+import type { DomainDeps, DomainPlugin } from "../../http/domainPlugin";
 import type { WechatPayRefundNotification } from "../../providers/wechatPay/refundTypes";
 import type { WechatPayNotification } from "../../providers/wechatPay/wechatPayTypes";
 import type { PayProvider } from "./payServices";
@@ -61,7 +61,7 @@ interface NotificationKind<N> {
  * be retried on any other failure); 200 when handled or already handled.
  */
 async function receive<N>(
-  pay: CommerceDeps["pay"],
+  pay: DomainDeps["pay"],
   kind: NotificationKind<N>,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -107,7 +107,7 @@ async function receive<N>(
   return answer(reply, status, message);
 }
 
-export const notifyRoute: CommercePlugin = (app, deps) => {
+export const notifyRoute: DomainPlugin = (app, deps) => {
   const { db, clock, pay, im, logger } = deps;
   // NOTE: this scope only: keep JSON bodies as the exact string that was signed.
   app.removeAllContentTypeParsers();

@@ -9,7 +9,7 @@ import { HttpError } from "../../http/errors";
 import { isProviderError } from "../../providers/errors";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { randomBase36, sha256Hex } from "../auth/tokenCrypto";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { findOwnOrder, type OrderRefInput } from "../orders/orderQueries";
 import { PAID_STATUSES } from "../orders/orderStatus";
 import { PAY_WINDOW_MS } from "../orders/present";
@@ -34,7 +34,7 @@ const tags = ["payments"];
 const STATE_TTL_MS = 10 * 60_000;
 const ERRORS = { ...ORDER_ERRORS, 502: ORDER_ERRORS[503] };
 
-export const payRoutes: CommercePlugin = (app, deps) => {
+export const payRoutes: DomainPlugin = (app, deps) => {
   const { db, auth, clock, pay } = deps;
   const context = () => ({ db, now: clock(), logger: deps.logger });
   /** What every pay answer says about the order. */

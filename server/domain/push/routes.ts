@@ -5,7 +5,7 @@
 // happens in PushDispatcher.
 import { HttpError } from "../../http/errors";
 import { EnvelopeOf, ok } from "../../http/envelope";
-import type { DomainPlugin } from "../../http/registerDomains";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { localeFromAcceptLanguage } from "../auth/requestLocale";
 import { checkEndpoint } from "./endpointRules";

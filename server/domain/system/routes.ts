@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { Type } from "typebox";
 import { COMMON_ERRORS, EnvelopeOf, ok } from "../../http/envelope";
-import type { DomainPlugin } from "../../http/registerDomains";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { resolvePublicUrl, runtimeConfig } from "./runtimeConfig";
 import { Health, RuntimeConfig } from "./schemas";
 

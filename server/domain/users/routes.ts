@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { Type } from "typebox";
 import { users } from "../../db/schema";
 import { EnvelopeOf, ok } from "../../http/envelope";
-import type { DomainPlugin } from "../../http/registerDomains";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { AuthError } from "../auth/AuthError";
 import { localizeValidationErrors } from "../auth/authErrorReply";
 import { BEARER, signedIn } from "../auth/authenticate";

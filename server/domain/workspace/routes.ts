@@ -19,7 +19,7 @@ import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { requireStaff, type StaffMember } from "../fulfilment/staffAccess";
-import type { CommercePlugin } from "../orders/commerceDeps";
+import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { assignedCustomers } from "./assignedCustomers";
 import { handOffChat, handOffTargets } from "./handOff";
@@ -40,7 +40,7 @@ function assertDesk(staff: StaffMember): void {
     throw new HttpError("FORBIDDEN", "only service staff may do this");
 }
 
-export const workspaceRoutes: CommercePlugin = (app, deps) => {
+export const workspaceRoutes: DomainPlugin = (app, deps) => {
   const { db, auth, clock, im, logger } = deps;
   const now = () => new Date(clock());
   const desk = async (userId: number) => {

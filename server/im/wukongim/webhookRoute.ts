@@ -10,7 +10,7 @@
 // Only HTTP 200 counts as delivered for WuKongIM: a failure answers 500 and msg.notify is retried.
 import { sql } from "drizzle-orm";
 import { ChannelType, ContentType } from "#protocol";
-import type { App } from "../../http/app";
+import type { App } from "../../http/fastifyApp";
 import { API_PREFIX, failure } from "../../http/envelope";
 import type { Db } from "../../db/createDb";
 import { constantTimeEqual } from "../../domain/auth/tokenCrypto";

@@ -3,7 +3,7 @@
 // demo products looked up by what they ask for, and paying through the emulator's cashier.
 import { eq } from "drizzle-orm";
 import { users } from "../../../server/db/schema";
-import type { CommerceHandle } from "../../../server/domain/orders/registerCommerce";
+import type { CommerceHandle } from "../../../server/http/domainPlugin";
 import { call, signInWithPhone } from "../../support/accountsApi";
 import { testClock, type TestClock } from "../../support/testClock";
 import type { TestDatabaseKind } from "../../support/testDb";
