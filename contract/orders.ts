@@ -12,6 +12,10 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Who moved an order (a timeline entry's actor): the customer, the server, WeChat Pay, staff. */
+export type OrderActor =
+  "user" | "system" | "wechat_pay" | "admin" | "staff" | "monk";
+
 /** How an order was paid with WeChat Pay: in WeChat, by QR code, or in a phone browser. */
 export const PAY_CHANNELS = ["jsapi", "native", "h5"] as const;
 export type PayChannel = (typeof PAY_CHANNELS)[number];

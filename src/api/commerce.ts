@@ -1,7 +1,12 @@
 // Calls of the commerce API (orders and payment), one function per endpoint, with their shapes.
 // The client never decides that an order is paid (or refunded): it only reports what these calls
 // return.
-import { ORDER_STATUSES, type OrderStatus, type RefundStatus } from "#contract";
+import {
+  ORDER_STATUSES,
+  type OrderActor,
+  type OrderStatus,
+  type RefundStatus,
+} from "#contract";
 import { apiRequest } from "./client";
 import type { Locale, Page, ProductCategory } from "./types";
 
@@ -44,7 +49,7 @@ export interface TimelineEntry {
   status: OrderStatus;
   from: OrderStatus | null;
   at: string;
-  actor: "user" | "system" | "wechat_pay" | "admin" | "staff" | "monk";
+  actor: OrderActor;
   /** What the mover wrote; the staff's or monk's words to the owner on a fulfilment move. */
   note: string;
   /** Absolute /media URLs of the proof photos given with the move (completed). */

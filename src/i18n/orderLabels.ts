@@ -2,7 +2,7 @@
 // part: the entry's API error messages name statuses too.
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { OrderStatus, TimelineEntry } from "../api/commerce";
+import type { OrderActor, OrderStatus } from "#contract";
 
 export const ORDER_STATUS_LABELS: Readonly<
   Record<OrderStatus, MessageDescriptor>
@@ -15,9 +15,7 @@ export const ORDER_STATUS_LABELS: Readonly<
   refunded: msg`已退款`,
 };
 
-export const ACTOR_LABELS: Readonly<
-  Record<TimelineEntry["actor"], MessageDescriptor>
-> = {
+export const ACTOR_LABELS: Readonly<Record<OrderActor, MessageDescriptor>> = {
   user: msg`本人`,
   system: msg`系统`,
   wechat_pay: msg`微信支付`,
