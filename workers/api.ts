@@ -1,6 +1,7 @@
 // THE comlink boundary between the tabs and the IM worker: every method, argument, result and event
 // that crosses it. Only plain, structured-cloneable data; the worker returns error codes, never text.
-// Imports nothing but types from src/db, so a tab can `import type` it without pulling worker code.
+// The methods are also declared once as data (SESSION_METHODS), from which the tab facade, the relay
+// and the tab-side actions are made. Imports nothing but types from src/db, so a tab pulls no worker code.
 import type { ChannelRef } from "../src/db/channelKey";
 import type { MessageRecord } from "../src/db/entities/MessageRecord";
 import type { JsonValue } from "../src/db/entities/JsonValue";
@@ -329,4 +330,71 @@ export interface SessionApi {
   subscribe(callback: (event: SessionEvent) => void): Promise<Result<null>>;
   /** The current {@link SessionStatus}. */
   status(args: NoArgs): Promise<Result<SessionStatus>>;
+}
+
+/** A {@link SessionApi} method's name. */
+export type SessionMethod = keyof SessionApi;
+
+/** What is declared of each method besides its signature. */
+export interface SessionMethodSpec {
+  /**
+   * May the dedicated-worker relay send the call again after a leader change? Only when doing it
+   * twice does no harm; otherwise (sending, retrying, uploads) the call fails with `NETWORK`, as
+   * the old leader may have done it (relay/relayClient.ts).
+   */
+  readonly repeatable: boolean;
+}
+
+/**
+ * Every {@link SessionApi} method, declared once: the tab facade (tabs/createTabSession.ts), the
+ * relay client and the tab-side actions (src/features/destiny/messengerActions.ts) are made from
+ * this table by {@link sessionApiOf}. A method missing here, or one SessionApi lacks, does not compile.
+ * A new method: its signature above, its line here, its behaviour in tabs/createTabSession.ts.
+ */
+export const SESSION_METHODS = {
+  attach: { repeatable: true },
+  detach: { repeatable: true },
+  hint: { repeatable: true },
+  start: { repeatable: true },
+  stop: { repeatable: true },
+  logout: { repeatable: true },
+  updateAuth: { repeatable: true },
+  sendText: { repeatable: false },
+  sendImage: { repeatable: false },
+  retry: { repeatable: false },
+  cancelUpload: { repeatable: false },
+  retryUpload: { repeatable: false },
+  openConversation: { repeatable: true },
+  closeConversation: { repeatable: true },
+  markRead: { repeatable: true },
+  deleteConversation: { repeatable: true },
+  loadOlder: { repeatable: true },
+  refreshChannelInfo: { repeatable: true },
+  reminderDone: { repeatable: true },
+  subscribe: { repeatable: true },
+  status: { repeatable: true },
+} as const satisfies { readonly [M in SessionMethod]: SessionMethodSpec };
+
+/** The argument of method `M` (the callback for `subscribe`). */
+export type SessionArg<M extends SessionMethod> = Parameters<SessionApi[M]>[0];
+
+/** What method `M` resolves to when it succeeds. */
+export type SessionValue<M extends SessionMethod> = Extract<
+  Awaited<ReturnType<SessionApi[M]>>,
+  { readonly ok: true }
+>["value"];
+
+/**
+ * A SessionApi whose every method of {@link SESSION_METHODS} hands its argument to `forward` with
+ * its name. NOTE: `forward` answers for all methods at once, so it must resolve to what the named
+ * method promises; the callers forward to another SessionApi or to a table typed per method.
+ * @example const api = sessionApiOf((method, arg) => relay(method, arg));
+ */
+export function sessionApiOf(
+  forward: (method: SessionMethod, arg: unknown) => Promise<Result<unknown>>,
+): SessionApi {
+  const api: Partial<Record<SessionMethod, (arg: unknown) => unknown>> = {};
+  for (const method of Object.keys(SESSION_METHODS) as SessionMethod[])
+    api[method] = (arg) => forward(method, arg);
+  return api as SessionApi;
 }

@@ -1,13 +1,18 @@
 // Each tab's half of the dedicated-worker fallback: the SessionApi its dedicated worker exposes,
 // forwarding every call to whichever worker currently leads. It remembers what the tab set up
-// (attach, hints, session, open conversations, subscription) and replays it to a new leader.
-import type {
-  AttachArgs,
-  Result,
-  SessionApi,
-  SessionError,
-  SessionEvent,
-  StartArgs,
+// (attach, hints, session, open conversations, subscription) and replays it to a new leader; calls
+// cut short by a leader change are sent again when api.ts's SESSION_METHODS says they may be.
+import {
+  SESSION_METHODS,
+  sessionApiOf,
+  type AttachArgs,
+  type Result,
+  type SessionArg,
+  type SessionError,
+  type SessionEvent,
+  type SessionApi,
+  type SessionMethod,
+  type StartArgs,
 } from "../api";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import {
@@ -16,29 +21,6 @@ import {
   type RelayMethod,
   type RelayMessage,
 } from "./relayProtocol";
-
-/**
- * Calls that may be sent again after a leader change without doing anything twice. The others
- * (sending, retrying, uploads) fail with NETWORK instead: the old leader may have done them.
- */
-const REPEATABLE: ReadonlySet<RelayMethod> = new Set<RelayMethod>([
-  "attach",
-  "detach",
-  "hint",
-  "start",
-  "stop",
-  "logout",
-  "updateAuth",
-  "openConversation",
-  "closeConversation",
-  "markRead",
-  "deleteConversation",
-  "loadOlder",
-  "refreshChannelInfo",
-  "reminderDone",
-  "subscribe",
-  "status",
-]);
 
 const INTERRUPTED: SessionError = {
   code: "NETWORK",
@@ -101,57 +83,35 @@ export function createRelayClient(options: RelayClientOptions) {
       send(callIds, entry);
     });
 
-  /** Remembers what a successful call set up, for a later replay. */
-  const remember = (method: RelayMethod, arg: unknown) => {
-    switch (method) {
-      case "attach":
-        state.attach = arg as AttachArgs;
-        return;
-      case "detach":
-        delete state.attach;
-        return;
-      case "hint":
-        state.hint = arg as {
-          readonly online: boolean;
-          readonly visible: boolean;
-        };
-        return;
-      case "start":
-        state.start = arg as StartArgs;
-        return;
-      case "logout":
-        delete state.start;
-        return;
-      case "updateAuth":
-        if (state.start !== undefined)
-          state.start = {
-            ...state.start,
-            accessToken: (arg as { accessToken: string }).accessToken,
-          };
-        return;
-      case "openConversation": {
-        const { channel: ch } = arg as { channel: ChannelRef };
-        state.open.set(channelKey(ch), ch);
-        return;
-      }
-      case "closeConversation":
-        state.open.delete(channelKey((arg as { channel: ChannelRef }).channel));
-        return;
-      case "sendText":
-      case "sendImage":
-      case "retry":
-      case "cancelUpload":
-      case "retryUpload":
-      case "markRead":
-      case "deleteConversation":
-      case "loadOlder":
-      case "refreshChannelInfo":
-      case "reminderDone":
-      case "subscribe":
-      case "status":
-      case "stop":
-        return;
-    }
+  /** What a successful call set up, remembered for a later replay (the other methods set up nothing). */
+  const remember: {
+    readonly [M in SessionMethod]?: (arg: SessionArg<M>) => void;
+  } = {
+    attach: (arg) => {
+      state.attach = arg;
+    },
+    detach: () => {
+      delete state.attach;
+    },
+    hint: (arg) => {
+      state.hint = arg;
+    },
+    start: (arg) => {
+      state.start = arg;
+    },
+    logout: () => {
+      delete state.start;
+    },
+    updateAuth: (arg) => {
+      if (state.start !== undefined)
+        state.start = { ...state.start, accessToken: arg.accessToken };
+    },
+    openConversation: (arg) => {
+      state.open.set(channelKey(arg.channel), arg.channel);
+    },
+    closeConversation: (arg) => {
+      state.open.delete(channelKey(arg.channel));
+    },
   };
 
   const call = async <T>(
@@ -160,7 +120,8 @@ export function createRelayClient(options: RelayClientOptions) {
   ): Promise<Result<T>> => {
     await replaying;
     const result = await raw(method, arg);
-    if (result.ok) remember(method, arg);
+    if (result.ok)
+      (remember[method] as ((arg: unknown) => void) | undefined)?.(arg);
     return result as Result<T>;
   };
 
@@ -181,7 +142,7 @@ export function createRelayClient(options: RelayClientOptions) {
       ([, p]) => p.postedTo !== null,
     );
     for (const [callId, entry] of interrupted) {
-      if (!REPEATABLE.has(entry.method)) {
+      if (!SESSION_METHODS[entry.method].repeatable) {
         pending.delete(callId);
         entry.resolve({ ok: false, error: INTERRUPTED });
       } else {
@@ -228,26 +189,8 @@ export function createRelayClient(options: RelayClientOptions) {
   post({ t: "hello" });
 
   const api = {
-    attach: (args) => call("attach", args),
-    detach: (args) => call("detach", args),
-    hint: (args) => call("hint", args),
-    start: (args) => call("start", args),
-    stop: (args) => call("stop", args),
-    logout: (args) => call("logout", args),
-    updateAuth: (args) => call("updateAuth", args),
-    sendText: (args) => call("sendText", args),
-    sendImage: (args) => call("sendImage", args),
-    retry: (args) => call("retry", args),
-    cancelUpload: (args) => call("cancelUpload", args),
-    retryUpload: (args) => call("retryUpload", args),
-    openConversation: (args) => call("openConversation", args),
-    closeConversation: (args) => call("closeConversation", args),
-    markRead: (args) => call("markRead", args),
-    deleteConversation: (args) => call("deleteConversation", args),
-    loadOlder: (args) => call("loadOlder", args),
-    refreshChannelInfo: (args) => call("refreshChannelInfo", args),
-    reminderDone: (args) => call("reminderDone", args),
-    subscribe: async (callback) => {
+    ...sessionApiOf(call),
+    subscribe: async (callback: (event: SessionEvent) => void) => {
       // NOTE: set first: the leader sends the status event before the call's result.
       const previous = state.callback;
       state.callback = callback;
@@ -258,7 +201,6 @@ export function createRelayClient(options: RelayClientOptions) {
       }
       return result;
     },
-    status: (args) => call("status", args),
   } satisfies SessionApi;
 
   return {

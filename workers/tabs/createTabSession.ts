@@ -1,12 +1,17 @@
-// One facade per connected tab (`onconnect` builds it for the port): the SessionApi a tab sees.
-// The closure knows which tab calls; every method returns a Result, and any throw becomes a plain
+// One facade per connected tab (`onconnect` builds it for the port): the SessionApi a tab sees, made
+// from api.ts's method table. The closure knows which tab calls; each method's behaviour is one entry
+// of `forTab`, and the facade checks the tab attached and returns a Result: any throw becomes a plain
 // SessionError (unknown errors → INTERNAL), because comlink cannot carry error classes.
 import {
   API_VERSION,
+  sessionApiOf,
+  type AttachArgs,
   type Result,
-  type SessionApi,
+  type SessionArg,
   type SessionEvent,
+  type SessionMethod,
   type SessionStatus,
+  type SessionValue,
 } from "../api";
 import { SessionFailure, toSessionError } from "../session/errors";
 import type { SessionService } from "../session/SessionService";
@@ -24,6 +29,23 @@ export interface TabSessionOptions {
   readonly liveness: TabLiveness;
   /** Frees what the connection holds for the tab (e.g. comlink's callback proxy). */
   readonly release?: (callback: (event: SessionEvent) => void) => void;
+}
+
+/**
+ * What each method does for the attached tab `tabId`; `attach` and `status` need no attached tab.
+ * Returns the method's value (throwing a SessionFailure to fail); the facade wraps it in a Result.
+ */
+type ForTab = {
+  readonly [M in Exclude<SessionMethod, "attach" | "status">]: (
+    tabId: string,
+    arg: SessionArg<M>,
+  ) => SessionValue<M> | Promise<SessionValue<M>>;
+};
+
+/** Waits for `work`; null is the value of the methods that give none. */
+async function done(work: Promise<unknown>): Promise<null> {
+  await work;
+  return null;
 }
 
 async function result<T>(run: () => T | Promise<T>): Promise<Result<T>> {
@@ -58,145 +80,91 @@ export function createTabSession(
     callback = null;
   };
 
-  const facade = {
-    attach: (args) =>
-      result((): SessionStatus => {
-        if (args.apiVersion !== API_VERSION) {
-          throw new SessionFailure(
-            "VERSION_MISMATCH",
-            `The tab speaks API ${String(args.apiVersion)}, the worker ${API_VERSION}`,
-          );
-        }
-        if (typeof args.tabId !== "string" || args.tabId === "")
-          throw new SessionFailure(
-            "INVALID_ARGUMENT",
-            "tabId must be a non-empty string",
-          );
-        if (tabId !== null && tabId !== args.tabId) forget();
-        tabId = args.tabId;
-        const id = args.tabId;
-        if (typeof args.lockName === "string" && args.lockName !== "")
-          options.liveness.watch(id, args.lockName, () => {
-            if (tabId === id) forget();
-          });
-        return service.attachTab(id);
-      }),
-    detach: () =>
-      result(() => {
-        const id = attached();
-        options.liveness.unwatch(id);
-        forget();
-        return null;
-      }),
-    hint: (args) =>
-      result(() => {
-        service.hint(attached(), args);
-        return null;
-      }),
-    start: (args) =>
-      result(() => {
-        attached();
-        return service.start(args);
-      }),
-    stop: (args) =>
-      result(async () => {
-        attached();
-        await service.stop(args.deliberate);
-        return null;
-      }),
-    logout: (args) =>
-      result(async () => {
-        attached();
-        await service.logout(args.imUid);
-        return null;
-      }),
-    updateAuth: (args) =>
-      result(() => {
-        attached();
-        service.updateAuth(args.accessToken);
-        return null;
-      }),
-    sendText: (args) =>
-      result(() => {
-        attached();
-        return service.requireUser().sendText(args.channel, args.text);
-      }),
-    sendImage: (args) =>
-      result(() => {
-        attached();
-        return service.requireUser().sendImage(args.channel, args);
-      }),
-    retry: (args) =>
-      result(async () => {
-        attached();
-        await service.requireUser().retry(args.clientMsgNo);
-        return null;
-      }),
-    cancelUpload: (args) =>
-      result(async () => {
-        attached();
-        await service.requireUser().cancelUpload(args.clientMsgNo);
-        return null;
-      }),
-    retryUpload: (args) =>
-      result(async () => {
-        attached();
-        await service.requireUser().retryUpload(args.clientMsgNo);
-        return null;
-      }),
-    openConversation: (args) =>
-      result(() => {
-        service.openConversation(attached(), args.channel);
-        return null;
-      }),
-    closeConversation: (args) =>
-      result(() => {
-        service.closeConversation(attached(), args.channel);
-        return null;
-      }),
-    markRead: (args) =>
-      result(async () => {
-        attached();
-        await service.requireUser().markRead(args.channel);
-        return null;
-      }),
-    deleteConversation: (args) =>
-      result(async () => {
-        attached();
-        await service.requireUser().deleteConversation(args.channel);
-        return null;
-      }),
-    loadOlder: (args) =>
-      result(() => {
-        attached();
-        return service
+  /** `attach` itself, which needs no attached tab. */
+  const attach = (args: AttachArgs): SessionStatus => {
+    if (args.apiVersion !== API_VERSION) {
+      throw new SessionFailure(
+        "VERSION_MISMATCH",
+        `The tab speaks API ${String(args.apiVersion)}, the worker ${API_VERSION}`,
+      );
+    }
+    if (typeof args.tabId !== "string" || args.tabId === "")
+      throw new SessionFailure(
+        "INVALID_ARGUMENT",
+        "tabId must be a non-empty string",
+      );
+    if (tabId !== null && tabId !== args.tabId) forget();
+    tabId = args.tabId;
+    const id = args.tabId;
+    if (typeof args.lockName === "string" && args.lockName !== "")
+      options.liveness.watch(id, args.lockName, () => {
+        if (tabId === id) forget();
+      });
+    return service.attachTab(id);
+  };
+
+  const forTab: ForTab = {
+    detach: (id) => {
+      options.liveness.unwatch(id);
+      forget();
+      return null;
+    },
+    hint: (id, args) => {
+      service.hint(id, args);
+      return null;
+    },
+    start: (_, args) => service.start(args),
+    stop: (_, args) => done(service.stop(args.deliberate)),
+    logout: (_, args) => done(service.logout(args.imUid)),
+    updateAuth: (_, args) => {
+      service.updateAuth(args.accessToken);
+      return null;
+    },
+    sendText: (_, args) =>
+      service.requireUser().sendText(args.channel, args.text),
+    sendImage: (_, args) => service.requireUser().sendImage(args.channel, args),
+    retry: (_, args) => done(service.requireUser().retry(args.clientMsgNo)),
+    cancelUpload: (_, args) =>
+      done(service.requireUser().cancelUpload(args.clientMsgNo)),
+    retryUpload: (_, args) =>
+      done(service.requireUser().retryUpload(args.clientMsgNo)),
+    openConversation: (id, args) => {
+      service.openConversation(id, args.channel);
+      return null;
+    },
+    closeConversation: (id, args) => {
+      service.closeConversation(id, args.channel);
+      return null;
+    },
+    markRead: (_, args) => done(service.requireUser().markRead(args.channel)),
+    deleteConversation: (_, args) =>
+      done(service.requireUser().deleteConversation(args.channel)),
+    loadOlder: (_, args) =>
+      service.requireUser().loadOlder(args.channel, args.beforeSeq, args.limit),
+    refreshChannelInfo: (_, args) =>
+      done(
+        service
           .requireUser()
-          .loadOlder(args.channel, args.beforeSeq, args.limit);
-      }),
-    refreshChannelInfo: (args) =>
-      result(async () => {
-        attached();
-        await service
-          .requireUser()
-          .channelInfo.refresh(args.channels, args.force === true);
-        return null;
-      }),
-    reminderDone: (args) =>
-      result(async () => {
-        attached();
-        await service.requireUser().reminderDone(args.reminderIds);
-        return null;
-      }),
-    subscribe: (next) =>
-      result(() => {
-        const id = attached();
-        if (callback !== null && callback !== next) options.release?.(callback);
-        callback = next;
-        service.subscribe(id, next);
-        return null;
-      }),
-    status: () => result(() => service.status()),
-  } satisfies SessionApi;
+          .channelInfo.refresh(args.channels, args.force === true),
+      ),
+    reminderDone: (_, args) =>
+      done(service.requireUser().reminderDone(args.reminderIds)),
+    subscribe: (id, next) => {
+      if (callback !== null && callback !== next) options.release?.(callback);
+      callback = next;
+      service.subscribe(id, next);
+      return null;
+    },
+  };
+
+  const facade = sessionApiOf((method, arg) =>
+    result(() => {
+      if (method === "attach") return attach(arg as AttachArgs);
+      if (method === "status") return service.status();
+      const run = forTab[method] as (id: string, arg: unknown) => unknown;
+      return run(attached(), arg);
+    }),
+  );
 
   return {
     /** What is exposed on the tab's port. */

@@ -119,8 +119,7 @@ export function ConversationList({
     setBusy(true);
     const { channelId, channelType } = deleting.item.conversation;
     const result = await messenger.deleteConversation({
-      channelId,
-      channelType,
+      channel: { channelId, channelType },
     });
     setBusy(false);
     setDeleting(null);

@@ -115,7 +115,7 @@ export function ImageBubble({
             className="icon-btn msg-upload-cancel"
             aria-label={t`取消上传`}
             onClick={() => {
-              void messenger.cancelUpload(clientMsgNo).then((result) => {
+              void messenger.cancelUpload({ clientMsgNo }).then((result) => {
                 if (!result.ok) toastSessionError(result.error, i18n);
               });
             }}

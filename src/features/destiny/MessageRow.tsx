@@ -69,9 +69,11 @@ function MessageState({
           className="msg-retry"
           aria-label={t`重新发送`}
           onClick={() => {
-            void messenger.retry(message.clientMsgNo).then((result) => {
-              if (!result.ok) toastSessionError(result.error, i18n);
-            });
+            void messenger
+              .retry({ clientMsgNo: message.clientMsgNo })
+              .then((result) => {
+                if (!result.ok) toastSessionError(result.error, i18n);
+              });
           }}
         >
           <RetryIcon size={16} />

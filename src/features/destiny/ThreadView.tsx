@@ -127,9 +127,9 @@ export function ThreadView({
   useEffect(() => {
     markThreadOpenIfNeeded();
     heading.current?.focus();
-    void messenger.openConversation(channel);
+    void messenger.openConversation({ channel });
     return () => {
-      void messenger.closeConversation(channel);
+      void messenger.closeConversation({ channel });
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `channel` is identified by `key`
   }, [key]);
@@ -156,7 +156,7 @@ export function ThreadView({
   );
 
   const sendText = async (text: string): Promise<boolean> => {
-    const result = await messenger.sendText(channel, text);
+    const result = await messenger.sendText({ channel, text });
     if (!result.ok) {
       toastSessionError(result.error, i18n);
       return false;
@@ -183,7 +183,7 @@ export function ThreadView({
           );
           continue;
         }
-        const result = await messenger.sendImage(channel, image);
+        const result = await messenger.sendImage({ channel, ...image });
         if (!result.ok) toastSessionError(result.error, i18n);
         else list.current?.scrollToBottom();
       }

@@ -34,10 +34,13 @@ type Refresher = (
 ) => Promise<Result<null>>;
 
 const defaultRefresher: Refresher = (imIds, force) =>
-  messenger.refreshChannelInfo(
-    imIds.map((channelId) => ({ channelId, channelType: PERSON_CHANNEL })),
+  messenger.refreshChannelInfo({
+    channels: imIds.map((channelId) => ({
+      channelId,
+      channelType: PERSON_CHANNEL,
+    })),
     force,
-  );
+  });
 
 const entries = new Map<string, ProfileEntry>();
 const listeners = new Set<() => void>();

@@ -46,7 +46,7 @@ export function useThread(
     opened.current = key;
     if (current.topSeq === 0) return;
     void messenger
-      .loadOlder(channel, current.topSeq + 1, THREAD_PAGE)
+      .loadOlder({ channel, beforeSeq: current.topSeq + 1, limit: THREAD_PAGE })
       .then((result) => {
         if (result.ok && result.value.reachedStart) setStartKey(key);
       });
@@ -69,7 +69,7 @@ export function useThread(
       setLoadingOlder(true);
       setOlderError(null);
       void messenger
-        .loadOlder(channel, before, before - from)
+        .loadOlder({ channel, beforeSeq: before, limit: before - from })
         .then((result) => {
           setLoadingOlder(false);
           if (!result.ok) {
