@@ -1,6 +1,7 @@
 // Runs the pure connection machine: its effects become sockets (through a Transport), CONNECT /
 // PING frames, named one-shot timers and status reports; socket bytes become frames and events.
-// Handshake crypto lives here (X25519 per socket, keys derived at CONNACK). Messages go up as frames.
+// Handshake crypto lives here (X25519 per socket, keys derived at CONNACK). Messages go up as frames:
+// each run of RECVs to the receive path (inbox/), each SENDACK straight to the outbox, in order.
 import {
   DeviceFlag,
   FrameDecoder,
@@ -14,6 +15,8 @@ import {
   type CryptoBackend,
   type Frame,
   type KeyPair,
+  type RecvFrame,
+  type SendackFrame,
 } from "#protocol";
 import { ConnectionStatus } from "../api";
 import {
@@ -56,8 +59,10 @@ export interface DriverHooks {
   disconnected(): void;
   /** Catch up after a connect (the machine's `syncAll` effect). */
   syncAll(): void;
-  /** RECV, SENDACK and other message-level frames of one WebSocket message, in order. */
-  frames(live: LiveSocket, frames: readonly Frame[]): void;
+  /** A run of RECVs of one WebSocket message (the receive path). */
+  recvs(live: LiveSocket, recvs: readonly RecvFrame[]): void;
+  /** A SENDACK (the outbox): after the RECVs before it, before the RECVs after it. */
+  sendAck(frame: SendackFrame): void;
   /** A malformed stream or unusable handshake (the socket is dropped and replaced). */
   protocolError(error: unknown): void;
 }
@@ -267,7 +272,7 @@ export class ConnectionDriver {
       this.#fail(slot, error);
       return;
     }
-    const batch: Frame[] = [];
+    const batch: (RecvFrame | SendackFrame)[] = [];
     for (const frame of frames) {
       if (this.#slot !== slot) return;
       if (frame.op === Op.CONNACK) {
@@ -282,16 +287,30 @@ export class ConnectionDriver {
           reasonCode: frame.reasonCode,
         });
         return;
-      } else {
+      } else if (frame.op === Op.RECV || frame.op === Op.SENDACK) {
         batch.push(frame);
       }
+      // NOTE: SUBACK and EVENT need no handling: no data channels, and v4 has no EVENT (§5.10).
     }
     this.#flush(slot, batch);
   }
 
-  #flush(slot: Slot, batch: Frame[]): void {
-    if (batch.length > 0 && slot.live !== undefined)
-      this.#options.hooks.frames(slot.live, batch.splice(0));
+  /** Hands up the message-level frames in order: runs of RECVs as one batch, each SENDACK alone. */
+  #flush(slot: Slot, batch: (RecvFrame | SendackFrame)[]): void {
+    const { live } = slot;
+    if (batch.length === 0 || live === undefined) return;
+    const { hooks } = this.#options;
+    let recvs: RecvFrame[] = [];
+    for (const frame of batch.splice(0)) {
+      if (frame.op === Op.RECV) {
+        recvs.push(frame);
+        continue;
+      }
+      if (recvs.length > 0) hooks.recvs(live, recvs);
+      recvs = [];
+      hooks.sendAck(frame);
+    }
+    if (recvs.length > 0) hooks.recvs(live, recvs);
   }
 
   /** Handles CONNACK; false when the socket was dropped. */

@@ -1,13 +1,8 @@
 // The receive path: RECV msgKey verified (failures dropped and counted, never acknowledged),
 // payload decrypted, the batch stored idempotently in one transaction, THEN one RECVACK per
-// message; command messages go to the tabs as events only. SENDACKs go to the outbox in order.
-import {
-  Op,
-  PROTOCOL_VERSION,
-  encodeFrame,
-  type Frame,
-  type RecvFrame,
-} from "#protocol";
+// message; command messages go to the tabs as events only. ConnectionDriver hands it each run of
+// RECVs (SENDACKs go from there to the outbox).
+import { Op, PROTOCOL_VERSION, encodeFrame, type RecvFrame } from "#protocol";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import type { MessageRecord } from "../../src/db/entities/MessageRecord";
 import {
@@ -40,7 +35,6 @@ export interface InboundStats {
 
 /** What the receive path hands to the rest of the session. */
 export interface InboundHooks {
-  sendAck(frame: Extract<Frame, { op: typeof Op.SENDACK }>): void;
   /** Own pending messages the server turned out to have (their SENDACK was lost). */
   settled(clientMsgNos: readonly string[]): void;
   /** Seq ranges a batch skipped: fetch them with messageSync. */
@@ -118,23 +112,8 @@ export class Inbound {
     this.#hooks = hooks;
   }
 
-  /** The message-level frames of one WebSocket message, in order. */
-  frames(live: LiveSocket, frames: readonly Frame[]): void {
-    let recvs: RecvFrame[] = [];
-    for (const frame of frames) {
-      if (frame.op === Op.RECV) {
-        recvs.push(frame);
-      } else if (frame.op === Op.SENDACK) {
-        if (recvs.length > 0) this.#receive(live, recvs);
-        recvs = [];
-        this.#hooks.sendAck(frame);
-      }
-      // NOTE: SUBACK and EVENT need no handling: no data channels, and v4 has no EVENT (§5.10).
-    }
-    if (recvs.length > 0) this.#receive(live, recvs);
-  }
-
-  #receive(live: LiveSocket, recvs: readonly RecvFrame[]): void {
+  /** A run of RECVs of one WebSocket message (no SENDACK between them). */
+  receive(live: LiveSocket, recvs: readonly RecvFrame[]): void {
     const acks: Uint8Array[] = [];
     const messages: IncomingMessage[] = [];
     for (const frame of recvs) {

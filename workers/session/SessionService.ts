@@ -16,7 +16,10 @@ import {
 } from "../../src/db/channelKey";
 import { kickReason } from "../connection/connectionMachine";
 import type { Transport } from "../connection/socketTransport";
-import { ConnectionDriver, type ConnectCredentials } from "../connection/ConnectionDriver";
+import {
+  ConnectionDriver,
+  type ConnectCredentials,
+} from "../connection/ConnectionDriver";
 import { SessionFailure, toSessionError } from "./errors";
 import { ImHttp } from "../rest/ImHttp";
 import { checkChannel } from "../outbox/outgoing";
@@ -114,8 +117,11 @@ export class SessionService {
         syncAll: () => {
           void this.#user?.sync.syncAll();
         },
-        frames: (live, frames) => {
-          this.#user?.inbound.frames(live, frames);
+        recvs: (live, recvs) => {
+          this.#user?.inbound.receive(live, recvs);
+        },
+        sendAck: (frame) => {
+          this.#user?.outbox.sendAck(frame);
         },
         protocolError: (error) => {
           this.#reportError(error);

@@ -138,9 +138,6 @@ export class UserSession {
       },
     });
     this.inbound = new Inbound(ctx, {
-      sendAck: (frame) => {
-        this.outbox.sendAck(frame);
-      },
       settled,
       gaps: (gaps) => {
         this.sync.fillGaps(gaps);
