@@ -1,11 +1,13 @@
 // THE comlink boundary between the tabs and the IM worker: every method, argument, result and event
 // that crosses it. Only plain, structured-cloneable data; the worker returns error codes, never text.
-// The methods are also declared once as data (SESSION_METHODS), from which the tab facade, the relay
-// and the tab-side actions are made. Imports nothing but types from src/db, so a tab pulls no worker code.
+// The methods are also declared once as data (SESSION_METHODS in apiMethods.ts, re-exported here),
+// from which the tab facade, the relay and the tab-side actions are made. Imports only types from
+// src/db and that table (which imports nothing), so a tab pulls no worker code.
 import type { ChannelRef } from "../src/db/channelKey";
 import type { MessageRecord } from "../src/db/entities/MessageRecord";
 import type { JsonValue } from "../src/db/entities/JsonValue";
 import type { UploadState } from "../src/db/entities/UploadRecord";
+import type { SESSION_METHODS } from "./apiMethods";
 
 export type { ChannelRef, JsonValue, UploadState };
 
@@ -335,46 +337,6 @@ export interface SessionApi {
 /** A {@link SessionApi} method's name. */
 export type SessionMethod = keyof SessionApi;
 
-/** What is declared of each method besides its signature. */
-export interface SessionMethodSpec {
-  /**
-   * May the dedicated-worker relay send the call again after a leader change? Only when doing it
-   * twice does no harm; otherwise (sending, retrying, uploads) the call fails with `NETWORK`, as
-   * the old leader may have done it (relay/relayClient.ts).
-   */
-  readonly repeatable: boolean;
-}
-
-/**
- * Every {@link SessionApi} method, declared once: the tab facade (tabs/createTabSession.ts), the
- * relay client and the tab-side actions (src/features/destiny/messengerActions.ts) are made from
- * this table by {@link sessionApiOf}. A method missing here, or one SessionApi lacks, does not compile.
- * A new method: its signature above, its line here, its behaviour in tabs/createTabSession.ts.
- */
-export const SESSION_METHODS = {
-  attach: { repeatable: true },
-  detach: { repeatable: true },
-  hint: { repeatable: true },
-  start: { repeatable: true },
-  stop: { repeatable: true },
-  logout: { repeatable: true },
-  updateAuth: { repeatable: true },
-  sendText: { repeatable: false },
-  sendImage: { repeatable: false },
-  retry: { repeatable: false },
-  cancelUpload: { repeatable: false },
-  retryUpload: { repeatable: false },
-  openConversation: { repeatable: true },
-  closeConversation: { repeatable: true },
-  markRead: { repeatable: true },
-  deleteConversation: { repeatable: true },
-  loadOlder: { repeatable: true },
-  refreshChannelInfo: { repeatable: true },
-  reminderDone: { repeatable: true },
-  subscribe: { repeatable: true },
-  status: { repeatable: true },
-} as const satisfies { readonly [M in SessionMethod]: SessionMethodSpec };
-
 /** The argument of method `M` (the callback for `subscribe`). */
 export type SessionArg<M extends SessionMethod> = Parameters<SessionApi[M]>[0];
 
@@ -384,17 +346,21 @@ export type SessionValue<M extends SessionMethod> = Extract<
   { readonly ok: true }
 >["value"];
 
+// NOTE: the method table lives in apiMethods.ts, which imports nothing, so that a tab's first chunk
+// (it takes only API_VERSION and ConnectionStatus from here) does not carry it; the chat screens'
+// chunk and the worker do.
+export {
+  SESSION_METHODS,
+  sessionApiOf,
+  type SessionMethodSpec,
+} from "./apiMethods";
+
 /**
- * A SessionApi whose every method of {@link SESSION_METHODS} hands its argument to `forward` with
- * its name. NOTE: `forward` answers for all methods at once, so it must resolve to what the named
- * method promises; the callers forward to another SessionApi or to a table typed per method.
- * @example const api = sessionApiOf((method, arg) => relay(method, arg));
+ * Compile-time check that SESSION_METHODS declares every SessionApi method and no other: a missing
+ * one is reported here as a missing property, an extra one as a property that is not `never`.
  */
-export function sessionApiOf(
-  forward: (method: SessionMethod, arg: unknown) => Promise<Result<unknown>>,
-): SessionApi {
-  const api: Partial<Record<SessionMethod, (arg: unknown) => unknown>> = {};
-  for (const method of Object.keys(SESSION_METHODS) as SessionMethod[])
-    api[method] = (arg) => forward(method, arg);
-  return api as SessionApi;
-}
+type DeclaresExactly<
+  T extends Record<SessionMethod, unknown> &
+    Record<Exclude<keyof T, SessionMethod>, never>,
+> = T;
+type _SessionMethodsDeclared = DeclaresExactly<typeof SESSION_METHODS>;

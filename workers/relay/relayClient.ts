@@ -189,7 +189,7 @@ export function createRelayClient(options: RelayClientOptions) {
   post({ t: "hello" });
 
   const api = {
-    ...sessionApiOf(call),
+    ...sessionApiOf<SessionApi>(call),
     subscribe: async (callback: (event: SessionEvent) => void) => {
       // NOTE: set first: the leader sends the status event before the call's result.
       const previous = state.callback;

@@ -7,6 +7,7 @@ import {
   sessionApiOf,
   type AttachArgs,
   type Result,
+  type SessionApi,
   type SessionArg,
   type SessionEvent,
   type SessionMethod,
@@ -157,13 +158,14 @@ export function createTabSession(
     },
   };
 
-  const facade = sessionApiOf((method, arg) =>
-    result(() => {
-      if (method === "attach") return attach(arg as AttachArgs);
-      if (method === "status") return service.status();
-      const run = forTab[method] as (id: string, arg: unknown) => unknown;
-      return run(attached(), arg);
-    }),
+  const facade = sessionApiOf<SessionApi>(
+    (method: SessionMethod, arg: unknown) =>
+      result(() => {
+        if (method === "attach") return attach(arg as AttachArgs);
+        if (method === "status") return service.status();
+        const run = forTab[method] as (id: string, arg: unknown) => unknown;
+        return run(attached(), arg);
+      }),
   );
 
   return {

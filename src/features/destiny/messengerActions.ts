@@ -40,7 +40,8 @@ async function call(
  * `messenger.sendText({ channel, text })`. Made from workers/api.ts's method table, so a new worker
  * method is here without an edit (`subscribe` stays with src/session/imClient).
  */
-export const messenger: Omit<SessionApi, "subscribe"> = sessionApiOf(call);
+export const messenger: Omit<SessionApi, "subscribe"> =
+  sessionApiOf<SessionApi>(call);
 
 /** Shows a failed call's translated message as an error toast. */
 export function toastSessionError(error: SessionError, i18n: I18n): void {
