@@ -6,7 +6,10 @@ interface LazyImageProps {
   width: number;
   height: number;
   className?: string;
-  /** The first visible image of a page should not wait for lazy loading. */
+  /**
+   * The first visible image of a page (its likely largest paint): loaded at once and ahead of the
+   * other images, instead of waiting for layout to find it near the viewport.
+   */
   eager?: boolean;
 }
 
@@ -26,6 +29,7 @@ export function LazyImage({
       width={width}
       height={height}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : "auto"}
       decoding="async"
     />
   );

@@ -12,7 +12,7 @@ import {
   NewsIcon,
   TempleIcon,
 } from "../../ui/icons";
-import { ProductCardView } from "../products/ProductCardView";
+import { CARDS_ABOVE_FOLD, ProductCardView } from "../products/ProductCardView";
 import { HomeHero } from "./HomeHero";
 import "./home.css";
 
@@ -88,8 +88,12 @@ export function HomePage() {
           </p>
         ) : (
           <div className="card-grid">
-            {data.featured.map((product) => (
-              <ProductCardView key={product.id} product={product} />
+            {data.featured.map((product, index) => (
+              <ProductCardView
+                key={product.id}
+                product={product}
+                eager={index < CARDS_ABOVE_FOLD}
+              />
             ))}
           </div>
         )}

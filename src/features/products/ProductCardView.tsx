@@ -8,7 +8,17 @@ import { LazyImage } from "../../ui/LazyImage";
 import { CATEGORY_LABELS } from "./categoryLabels";
 import "./productCard.css";
 
-export function ProductCardView({ product }: { product: ProductCard }) {
+/** How many cards of a list start above the fold on a phone (two columns): their covers load first. */
+export const CARDS_ABOVE_FOLD = 2;
+
+export function ProductCardView({
+  product,
+  eager = false,
+}: {
+  product: ProductCard;
+  /** A card above the fold: its cover is not lazy (see LazyImage). */
+  eager?: boolean;
+}) {
   const { i18n } = useLingui();
   const locale = useLocaleParam();
   const price = formatPriceFen(product.fromPriceFen);
@@ -24,6 +34,7 @@ export function ProductCardView({ product }: { product: ProductCard }) {
         alt=""
         width={320}
         height={240}
+        eager={eager}
       />
       <div className="product-card-body">
         <span className="chip">

@@ -6,7 +6,7 @@ import { PAGE_SIZES } from "../../api/content";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { Pagination } from "../../ui/Pagination";
-import { ProductCardView } from "../products/ProductCardView";
+import { CARDS_ABOVE_FOLD, ProductCardView } from "../products/ProductCardView";
 import { CATEGORY_LABELS } from "../products/categoryLabels";
 import "../blessing/blessing.css";
 
@@ -68,8 +68,12 @@ export function ServicesPage() {
         </p>
       ) : (
         <div className="card-grid">
-          {data.list.map((product) => (
-            <ProductCardView key={product.id} product={product} />
+          {data.list.map((product, index) => (
+            <ProductCardView
+              key={product.id}
+              product={product}
+              eager={index < CARDS_ABOVE_FOLD}
+            />
           ))}
         </div>
       )}
