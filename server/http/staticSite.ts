@@ -1,13 +1,20 @@
 // Serves the built PWA (STATIC_DIR) with cache headers, precompressed (the build's .br and .gz
 // siblings, chosen by Accept-Encoding, `Vary: accept-encoding`), and answers every unmatched request:
 // page routes get the SPA shell (index.html); API paths, reserved prefixes and missing files
-// get a 404 envelope.
-import { existsSync } from "node:fs";
+// get a 404 envelope. A page's answer carries a `Link` header that preloads its route's chunks
+// (routePreloads.ts).
+import { existsSync, readFileSync } from "node:fs";
 import { extname, join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { failure } from "./envelope";
 import type { App } from "./fastifyApp";
+import {
+  chunksForPath,
+  preloadLinkHeader,
+  routeChunksFromManifest,
+  type ViteManifest,
+} from "./routePreloads";
 
 /** Paths owned by the server, never by the SPA router. */
 export const RESERVED_PREFIXES = ["/api", "/im", "/dev", "/media"] as const;
@@ -34,6 +41,8 @@ export async function registerStaticSite(
       root: staticDir,
       cacheControl: false,
       preCompressed: true,
+      // NOTE: the build's own records (.vite/manifest.json names every source file) are not served.
+      allowedPath: (pathName) => !/(^|\/)\./.test(pathName),
       setHeaders: (reply, filePath) => {
         // NOTE: filePath is the sibling actually sent (index.html.br): the rules go by the original.
         const name = filePath
@@ -46,6 +55,25 @@ export async function registerStaticSite(
         else reply.header("cache-control", SHORT);
       },
     });
+    const manifestPath = join(staticDir, ".vite", "manifest.json");
+    if (existsSync(manifestPath)) {
+      const routes = routeChunksFromManifest(
+        JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest,
+      );
+      app.addHook("onSend", async (request, reply) => {
+        if (reply.statusCode !== 200 || !isPageRequest(request)) return;
+        const contentType = reply.getHeader("content-type");
+        if (
+          typeof contentType !== "string" ||
+          !contentType.startsWith("text/html")
+        )
+          return;
+        const link = preloadLinkHeader(
+          chunksForPath(routes, request.url.split("?")[0] ?? "/"),
+        );
+        if (link !== undefined) reply.header("link", link);
+      });
+    }
   } else {
     app.log.warn(
       { staticDir },

@@ -1,6 +1,7 @@
 // Serving the built PWA: SPA fallback for page routes, 404 envelopes for API paths, reserved
 // prefixes and missing files, immutable caching for hashed assets, no-cache for the shell; the
-// build's brotli and gzip siblings (scripts/precompress.ts) chosen by Accept-Encoding (#20).
+// build's brotli and gzip siblings (scripts/precompress.ts) chosen by Accept-Encoding, and the
+// Link header that preloads a page's route chunks (server/http/routePreloads.ts) (#20).
 import { existsSync } from "node:fs";
 import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
@@ -28,6 +29,18 @@ describe("static PWA serving", () => {
     await writeFile(
       join(staticDir, "assets", "index-AbC123.js"),
       "console.log('app')",
+    );
+    await mkdir(join(staticDir, ".vite"));
+    await writeFile(
+      join(staticDir, ".vite", "manifest.json"),
+      JSON.stringify({
+        "index.html": { file: "assets/index-AbC123.js", isEntry: true },
+        "src/routes/{-$locale}/templeStyle.tsx?tsr-split=component": {
+          file: "assets/templeStyle-T1.js",
+          imports: ["index.html"],
+          css: ["assets/temples-T2.css"],
+        },
+      }),
     );
     await writeFile(
       join(staticDir, "sw.js"),
@@ -65,6 +78,21 @@ describe("static PWA serving", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-cache");
     expect(await response.text()).toBe(SHELL);
+  });
+
+  it("preloads a page's route chunks in a Link header, and nothing else's", async () => {
+    const link =
+      "</assets/templeStyle-T1.js>; rel=modulepreload, </assets/temples-T2.css>; rel=preload; as=style";
+    for (const path of ["/templeStyle", "/en/templeStyle?x=1"]) {
+      const response = await get(path);
+      expect(await response.text()).toBe(SHELL);
+      expect(response.headers.get("link")).toBe(link);
+    }
+    expect((await get("/")).headers.get("link")).toBeNull();
+    expect((await get("/en/blessing")).headers.get("link")).toBeNull();
+    const asset = await get("/assets/index-AbC123.js");
+    expect(asset.headers.get("link")).toBeNull();
+    expect((await get("/.vite/manifest.json")).status).toBe(404);
   });
 
   it("serves hashed assets with a long immutable cache", async () => {
