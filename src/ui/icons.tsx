@@ -1,11 +1,11 @@
 // Inline SVG icons (24×24, currentColor). Decorative: hidden from assistive technology; the
 // control that holds one carries the accessible name.
-// Kept by hand rather than an icon set (issue #21): this file is one chunk of the main entry,
-// 5,673 B minified / 1,742 B gzip for all 26 icons. Measured with lucide-react 1.79.0 (tree-shaken,
+// Kept by hand rather than an icon set (issue #21): the whole file is in the main entry, 5,673 B
+// minified / 1,742 B gzip for all 26 icons. Measured with lucide-react 1.79.0 (tree-shaken,
 // minified, React external): its shared base alone is ~1.9 kB gzip (X alone 1,982 B vs CloseIcon
 // 388 B), and the 20 generic icons here that it has cost 3,885 B gzip against 1,356 B, so the main
-// entry would grow by ~2.5 kB (budget 150 kB, 146.4 kB today). The temple's own marks (lotus,
-// temple, incense, WeChat, the brand mark) have no equivalent there and would stay here anyway.
+// entry would grow by ~2.5 kB (budget 150 kB). The temple's own marks (lotus, temple, incense,
+// WeChat, the brand mark) have no equivalent there and would stay here anyway.
 import type { ReactNode } from "react";
 
 export interface IconProps {
