@@ -1,13 +1,11 @@
 // THE comlink boundary between the tabs and the IM worker: every method, argument, result and event
 // that crosses it. Only plain, structured-cloneable data; the worker returns error codes, never text.
-// The methods are also declared once as data (SESSION_METHODS in apiMethods.ts, re-exported here),
-// from which the tab facade, the relay and the tab-side actions are made. Imports only types from
-// src/db and that table (which imports nothing), so a tab pulls no worker code.
+// Imports nothing but types from src/db, so a tab can `import type` it without pulling worker code.
+// The methods are also declared as data, for the worker's facade and relay, in apiMethods.ts.
 import type { ChannelRef } from "../src/db/channelKey";
 import type { MessageRecord } from "../src/db/entities/MessageRecord";
 import type { JsonValue } from "../src/db/entities/JsonValue";
 import type { UploadState } from "../src/db/entities/UploadRecord";
-import type { SESSION_METHODS } from "./apiMethods";
 
 export type { ChannelRef, JsonValue, UploadState };
 
@@ -345,22 +343,3 @@ export type SessionValue<M extends SessionMethod> = Extract<
   Awaited<ReturnType<SessionApi[M]>>,
   { readonly ok: true }
 >["value"];
-
-// NOTE: the method table lives in apiMethods.ts, which imports nothing, so that a tab's first chunk
-// (it takes only API_VERSION and ConnectionStatus from here) does not carry it; the chat screens'
-// chunk and the worker do.
-export {
-  SESSION_METHODS,
-  sessionApiOf,
-  type SessionMethodSpec,
-} from "./apiMethods";
-
-/**
- * Compile-time check that SESSION_METHODS declares every SessionApi method and no other: a missing
- * one is reported here as a missing property, an extra one as a property that is not `never`.
- */
-type DeclaresExactly<
-  T extends Record<SessionMethod, unknown> &
-    Record<Exclude<keyof T, SessionMethod>, never>,
-> = T;
-type _SessionMethodsDeclared = DeclaresExactly<typeof SESSION_METHODS>;

@@ -1,8 +1,9 @@
 // The SessionApi's methods declared once as data (name, whether the relay may repeat it), and the
-// helper that makes an API object from them: the worker's tab facade (tabs/createTabSession.ts), the
-// relay client (relay/relayClient.ts) and the tab-side actions (src/features/destiny/messengerActions.ts)
-// are all made with it. The tab imports it through api.ts; it imports nothing itself, so api.ts can
-// check it against SessionApi without a cycle and the tab's first chunk does not carry it.
+// helper that makes a SessionApi from them: the worker's tab facade (tabs/createTabSession.ts) and the
+// relay client (relay/relayClient.ts) are made with it. Worker-only: the tab's `messenger` actions
+// (src/features/destiny/messengerActions.ts) forward any SessionApi method without the table, which
+// would otherwise ride in the tab's first-visit chunk.
+import type { Result, SessionApi, SessionMethod } from "./api";
 
 /** What is declared of each method besides its signature. */
 export interface SessionMethodSpec {
@@ -15,11 +16,10 @@ export interface SessionMethodSpec {
 }
 
 /**
- * Every {@link SessionApi} method, declared once: the tab facade (tabs/createTabSession.ts), the
- * relay client and the tab-side actions (src/features/destiny/messengerActions.ts) are made from
- * this table by {@link sessionApiOf}. A method missing here, or one SessionApi lacks, does not compile
- * (api.ts checks). A new method: its signature in api.ts, its line here, its behaviour in
- * tabs/createTabSession.ts.
+ * Every {@link SessionApi} method, declared once: the tab facade (tabs/createTabSession.ts) and the
+ * relay client are made from this table by {@link sessionApiOf}. A method missing here, or one
+ * SessionApi lacks, does not compile. A new method: its signature in api.ts, its line here, its
+ * behaviour in tabs/createTabSession.ts.
  */
 export const SESSION_METHODS = {
   attach: { repeatable: true },
@@ -43,29 +43,19 @@ export const SESSION_METHODS = {
   reminderDone: { repeatable: true },
   subscribe: { repeatable: true },
   status: { repeatable: true },
-} as const satisfies Readonly<Record<string, SessionMethodSpec>>;
-
-/** A method name of the table (api.ts checks they are exactly SessionApi's). */
-type Method = keyof typeof SESSION_METHODS;
+} as const satisfies { readonly [M in SessionMethod]: SessionMethodSpec };
 
 /**
- * A SessionApi (the type argument, or where the result goes: nothing is inferred without one) whose
- * every method of {@link SESSION_METHODS} hands its argument to `forward` with its name. NOTE:
- * `forward` answers for all methods at once, so it must resolve to what the named method promises;
- * the callers forward to another SessionApi or to a table typed per method.
- * @example const api: SessionApi = sessionApiOf((method, arg) => relay(method, arg));
+ * A SessionApi whose every method of {@link SESSION_METHODS} hands its argument to `forward` with its
+ * name. NOTE: `forward` answers for all methods at once, so it must resolve to what the named method
+ * promises; the callers forward to another SessionApi or to a table typed per method.
+ * @example const api = sessionApiOf((method, arg) => relay(method, arg));
  */
-export function sessionApiOf<
-  Api extends { readonly [M in Method]: (arg: never) => Promise<unknown> } =
-    never,
->(
-  forward: <M extends Method>(
-    method: M,
-    arg: Parameters<Api[M]>[0],
-  ) => Promise<unknown>,
-): Api {
-  const api: Partial<Record<Method, (arg: unknown) => Promise<unknown>>> = {};
-  for (const method of Object.keys(SESSION_METHODS) as Method[])
-    api[method] = (arg) => forward(method, arg as never);
-  return api as unknown as Api;
+export function sessionApiOf(
+  forward: (method: SessionMethod, arg: unknown) => Promise<Result<unknown>>,
+): SessionApi {
+  const api: Partial<Record<SessionMethod, (arg: unknown) => unknown>> = {};
+  for (const method of Object.keys(SESSION_METHODS) as SessionMethod[])
+    api[method] = (arg) => forward(method, arg);
+  return api as SessionApi;
 }

@@ -2,17 +2,16 @@
 // forwarding every call to whichever worker currently leads. It remembers what the tab set up
 // (attach, hints, session, open conversations, subscription) and replays it to a new leader; calls
 // cut short by a leader change are sent again when api.ts's SESSION_METHODS says they may be.
-import {
-  SESSION_METHODS,
-  sessionApiOf,
-  type AttachArgs,
-  type Result,
-  type SessionArg,
-  type SessionError,
-  type SessionEvent,
-  type SessionApi,
-  type SessionMethod,
-  type StartArgs,
+import { SESSION_METHODS, sessionApiOf } from "../apiMethods";
+import type {
+  AttachArgs,
+  Result,
+  SessionArg,
+  SessionError,
+  SessionEvent,
+  SessionApi,
+  SessionMethod,
+  StartArgs,
 } from "../api";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import {
@@ -189,7 +188,7 @@ export function createRelayClient(options: RelayClientOptions) {
   post({ t: "hello" });
 
   const api = {
-    ...sessionApiOf<SessionApi>(call),
+    ...sessionApiOf(call),
     subscribe: async (callback: (event: SessionEvent) => void) => {
       // NOTE: set first: the leader sends the status event before the call's result.
       const previous = state.callback;

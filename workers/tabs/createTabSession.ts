@@ -2,12 +2,11 @@
 // from api.ts's method table. The closure knows which tab calls; each method's behaviour is one entry
 // of `forTab`, and the facade checks the tab attached and returns a Result: any throw becomes a plain
 // SessionError (unknown errors → INTERNAL), because comlink cannot carry error classes.
+import { sessionApiOf } from "../apiMethods";
 import {
   API_VERSION,
-  sessionApiOf,
   type AttachArgs,
   type Result,
-  type SessionApi,
   type SessionArg,
   type SessionEvent,
   type SessionMethod,
@@ -158,14 +157,13 @@ export function createTabSession(
     },
   };
 
-  const facade = sessionApiOf<SessionApi>(
-    (method: SessionMethod, arg: unknown) =>
-      result(() => {
-        if (method === "attach") return attach(arg as AttachArgs);
-        if (method === "status") return service.status();
-        const run = forTab[method] as (id: string, arg: unknown) => unknown;
-        return run(attached(), arg);
-      }),
+  const facade = sessionApiOf((method: SessionMethod, arg: unknown) =>
+    result(() => {
+      if (method === "attach") return attach(arg as AttachArgs);
+      if (method === "status") return service.status();
+      const run = forTab[method] as (id: string, arg: unknown) => unknown;
+      return run(attached(), arg);
+    }),
   );
 
   return {

@@ -2,12 +2,11 @@
 // each resolves to the worker's Result (a rejected call becomes INTERNAL), and failures can be shown
 // as a translated toast. Components use these instead of talking to comlink.
 import type { I18n } from "@lingui/core";
-import {
-  sessionApiOf,
-  type Result,
-  type SessionApi,
-  type SessionError,
-  type SessionMethod,
+import type {
+  Result,
+  SessionApi,
+  SessionError,
+  SessionMethod,
 } from "../../../workers/api";
 import { imApi } from "../../session/imClient";
 import { sessionErrorMessage } from "../../i18n/errorMessages";
@@ -35,13 +34,27 @@ async function call(
   }
 }
 
+type Forward = (arg: unknown) => Promise<Result<unknown>>;
+const forwards = new Map<string, Forward>();
+
 /**
  * The worker's methods as the chat screens call them, with the worker's own argument objects:
- * `messenger.sendText({ channel, text })`. Made from workers/api.ts's method table, so a new worker
- * method is here without an edit (`subscribe` stays with src/session/imClient).
+ * `messenger.sendText({ channel, text })`. A typed Proxy: every SessionApi method is here without
+ * an edit, and the type allows no other. NOTE: not made from workers/apiMethods.ts's table like the
+ * worker's facade and relay: imported through api.ts it would ride in the first-visit chunk
+ * (+0.3 kB gzip), and the tab may import nothing else of workers/. Not a thenable (no `then`).
  */
-export const messenger: Omit<SessionApi, "subscribe"> =
-  sessionApiOf<SessionApi>(call);
+export const messenger = new Proxy({} as Omit<SessionApi, "subscribe">, {
+  get: (_, name) => {
+    if (typeof name !== "string" || name === "then") return undefined;
+    let forward = forwards.get(name);
+    if (forward === undefined) {
+      forward = (arg) => call(name as SessionMethod, arg);
+      forwards.set(name, forward);
+    }
+    return forward;
+  },
+});
 
 /** Shows a failed call's translated message as an error toast. */
 export function toastSessionError(error: SessionError, i18n: I18n): void {
