@@ -18,8 +18,10 @@ it("home shows the four entries and featured services with prices in yuan", asyn
   const card = screen.getByRole("link", { name: /光明灯/ });
   expect(card.getAttribute("href")).toBe("/productDetails/12");
   expect(card.textContent).toContain("¥88.00 起");
+  // The first covers are the page's largest paint: fetched at once, not lazily (#20).
   const img = card.querySelector("img")!;
-  expect(img.getAttribute("loading")).toBe("lazy");
+  expect(img.getAttribute("loading")).toBe("eager");
+  expect(img.getAttribute("fetchpriority")).toBe("high");
   expect(img.getAttribute("width")).not.toBeNull();
   expect(img.getAttribute("height")).not.toBeNull();
 });
