@@ -9,7 +9,7 @@ import {
 } from "#contract/schemas";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
-import { BEARER, signedIn } from "../auth/authenticate";
+import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { requireAdmin } from "./adminAccess";
@@ -29,74 +29,73 @@ export const adminProductRoutes: DomainPlugin = (app, deps) => {
     return product;
   };
 
-  app.get(
-    "/admin/v1/products",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "Every product in shop order, hidden ones too, with options and order counts",
-        security: BEARER,
-        response: { 200: EnvelopeOf(AdminProductList), ...ORDER_ERRORS },
+  return signedInRoutes(app, auth, (app) => {
+    app.get(
+      "/admin/v1/products",
+      {
+        schema: {
+          tags,
+          summary:
+            "Every product in shop order, hidden ones too, with options and order counts",
+          security: BEARER,
+          response: { 200: EnvelopeOf(AdminProductList), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      await admin(request);
-      const [list, monks] = await Promise.all([
-        adminProducts(db),
-        monkChoices(db),
-      ]);
-      return ok({ list, monks });
-    },
-  );
+      async (request) => {
+        await admin(request);
+        const [list, monks] = await Promise.all([
+          adminProducts(db),
+          monkChoices(db),
+        ]);
+        return ok({ list, monks });
+      },
+    );
 
-  app.post(
-    "/admin/v1/products/save",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "Create a product (no id) or edit one: texts, cover, monk, questions, options and prices",
-        security: BEARER,
-        body: ProductSaveBody,
-        response: { 200: EnvelopeOf(AdminProduct), ...ORDER_ERRORS },
+    app.post(
+      "/admin/v1/products/save",
+      {
+        schema: {
+          tags,
+          summary:
+            "Create a product (no id) or edit one: texts, cover, monk, questions, options and prices",
+          security: BEARER,
+          body: ProductSaveBody,
+          response: { 200: EnvelopeOf(AdminProduct), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const me = await admin(request);
-      const id = await saveProduct(
-        db,
-        request.body,
-        me.userId,
-        new Date(clock()),
-      );
-      return ok(await saved(id));
-    },
-  );
+      async (request) => {
+        const me = await admin(request);
+        const id = await saveProduct(
+          db,
+          request.body,
+          me.userId,
+          new Date(clock()),
+        );
+        return ok(await saved(id));
+      },
+    );
 
-  app.post(
-    "/admin/v1/products/visibility",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "Hide a product from the shop (no new orders) or show it again",
-        security: BEARER,
-        body: ProductVisibilityBody,
-        response: { 200: EnvelopeOf(AdminProduct), ...ORDER_ERRORS },
+    app.post(
+      "/admin/v1/products/visibility",
+      {
+        schema: {
+          tags,
+          summary:
+            "Hide a product from the shop (no new orders) or show it again",
+          security: BEARER,
+          body: ProductVisibilityBody,
+          response: { 200: EnvelopeOf(AdminProduct), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const me = await admin(request);
-      await setProductActive(db, {
-        ...request.body,
-        actorUserId: me.userId,
-        now: new Date(clock()),
-      });
-      return ok(await saved(request.body.id));
-    },
-  );
+      async (request) => {
+        const me = await admin(request);
+        await setProductActive(db, {
+          ...request.body,
+          actorUserId: me.userId,
+          now: new Date(clock()),
+        });
+        return ok(await saved(request.body.id));
+      },
+    );
+  });
 };

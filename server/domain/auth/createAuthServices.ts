@@ -16,7 +16,7 @@ import { scheduledPrune } from "./rateLimits";
 import { Sessions } from "./sessions";
 
 export interface AuthServices {
-  /** preHandler of signed-in routes (see authenticate.ts). */
+  /** The hook of signed-in routes (see signedInRoutes in authenticate.ts). */
   authenticate: preHandlerAsyncHookHandler;
   sessions: Sessions;
   codes: LoginCodes;

@@ -13,7 +13,7 @@ import {
 } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
 import { DEFAULT_LOCALE, type Locale, pick } from "../../lib/locale";
-import { BEARER, signedIn } from "../auth/authenticate";
+import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
 import { IdParams } from "../content/schemas";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import {
@@ -145,33 +145,34 @@ export const blessingRoutes: DomainPlugin = (app, { db, auth, clock }) => {
     },
   );
 
-  app.post(
-    "/blessing/v1/join",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary: "Join a blessing (once per user; repeating is harmless)",
-        security: BEARER,
-        body: JoinRequest,
-        response: { 200: EnvelopeOf(JoinResult), ...ERRORS },
+  return signedInRoutes(app, auth, (app) => {
+    app.post(
+      "/blessing/v1/join",
+      {
+        schema: {
+          tags,
+          summary: "Join a blessing (once per user; repeating is harmless)",
+          security: BEARER,
+          body: JoinRequest,
+          response: { 200: EnvelopeOf(JoinResult), ...ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const { userId } = signedIn(request);
-      const found = await findBlessing(db, request.body.id, userId);
-      if (found === undefined)
-        throw new HttpError(
-          "BLESSING_NOT_FOUND",
-          `blessing ${request.body.id} not found`,
-        );
-      await joinBlessing(db, found.id, userId, new Date(clock()));
-      const after = await findBlessing(db, found.id, userId);
-      return ok({
-        id: found.id,
-        joinCount: after?.joinCount ?? found.joinCount,
-        joined: true as const,
-      });
-    },
-  );
+      async (request) => {
+        const { userId } = signedIn(request);
+        const found = await findBlessing(db, request.body.id, userId);
+        if (found === undefined)
+          throw new HttpError(
+            "BLESSING_NOT_FOUND",
+            `blessing ${request.body.id} not found`,
+          );
+        await joinBlessing(db, found.id, userId, new Date(clock()));
+        const after = await findBlessing(db, found.id, userId);
+        return ok({
+          id: found.id,
+          joinCount: after?.joinCount ?? found.joinCount,
+          joined: true as const,
+        });
+      },
+    );
+  });
 };

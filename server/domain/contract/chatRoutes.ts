@@ -1,6 +1,7 @@
 // What an open chat thread asks about agreements: staff `GET prayer/v1/signableOrders?imId=` (the
 // peer's orders they may send an agreement for) and the user's `GET prayer/v1/chatAgreements?imId=`
 // (the agreements that peer sent them). Both answer only for the caller's own side of the chat.
+// Mounted by contract/routes.ts in its signed-in scope.
 import { LocaleQuery } from "#contract/schemas";
 import { Type } from "typebox";
 import { EnvelopeOf, ok } from "../../http/envelope";
@@ -47,11 +48,10 @@ const ChatAgreement = Type.Object({
   signedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
 });
 
-export const chatAgreementRoutes: DomainPlugin = (app, { db, auth }) => {
+export const chatAgreementRoutes: DomainPlugin = (app, { db }) => {
   app.get(
     "/prayer/v1/signableOrders",
     {
-      onRequest: auth.authenticate,
       schema: {
         tags,
         summary:
@@ -79,7 +79,6 @@ export const chatAgreementRoutes: DomainPlugin = (app, { db, auth }) => {
   app.get(
     "/prayer/v1/chatAgreements",
     {
-      onRequest: auth.authenticate,
       schema: {
         tags,
         summary:

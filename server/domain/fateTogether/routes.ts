@@ -3,7 +3,7 @@
 import { type Static, Type } from "typebox";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { FATE_STATUSES, type FateSignupRow, GENDERS } from "../../db/schema";
-import { BEARER, signedIn } from "../auth/authenticate";
+import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { currentSignup, notifyStaff, saveSignup } from "./fateSignups";
@@ -62,58 +62,58 @@ function present(row: FateSignupRow): Static<typeof Signup> {
 }
 
 export const fateRoutes: DomainPlugin = (app, { db, auth, clock, im }) => {
-  app.post(
-    "/fate/v1/signup",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "Sign up for fate together (or change my pending sign-up); my service staff receive it as a message",
-        security: BEARER,
-        body: SignupRequest,
-        response: { 200: EnvelopeOf(SignupResult), ...ORDER_ERRORS },
-      },
-    },
-    async (request) => {
-      const me = signedIn(request);
-      const { row, created } = await saveSignup(
-        db,
-        me.userId,
-        request.body,
-        clock(),
-      );
-      const notified = await notifyStaff(db, im, me, row, created).catch(
-        (error: unknown) => {
-          request.log.error(
-            { err: error },
-            "could not send the sign-up to the service staff",
-          );
-          return false;
+  return signedInRoutes(app, auth, (app) => {
+    app.post(
+      "/fate/v1/signup",
+      {
+        schema: {
+          tags,
+          summary:
+            "Sign up for fate together (or change my pending sign-up); my service staff receive it as a message",
+          security: BEARER,
+          body: SignupRequest,
+          response: { 200: EnvelopeOf(SignupResult), ...ORDER_ERRORS },
         },
-      );
-      return ok({ ...present(row), notified });
-    },
-  );
+      },
+      async (request) => {
+        const me = signedIn(request);
+        const { row, created } = await saveSignup(
+          db,
+          me.userId,
+          request.body,
+          clock(),
+        );
+        const notified = await notifyStaff(db, im, me, row, created).catch(
+          (error: unknown) => {
+            request.log.error(
+              { err: error },
+              "could not send the sign-up to the service staff",
+            );
+            return false;
+          },
+        );
+        return ok({ ...present(row), notified });
+      },
+    );
 
-  app.get(
-    "/fate/v1/mine",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary: "My latest fate-together sign-up, or null",
-        security: BEARER,
-        response: {
-          200: EnvelopeOf(Type.Union([Signup, Type.Null()])),
-          ...ORDER_ERRORS,
+    app.get(
+      "/fate/v1/mine",
+      {
+        schema: {
+          tags,
+          summary: "My latest fate-together sign-up, or null",
+          security: BEARER,
+          response: {
+            200: EnvelopeOf(Type.Union([Signup, Type.Null()])),
+            ...ORDER_ERRORS,
+          },
         },
       },
-    },
-    async (request) => {
-      const { userId } = signedIn(request);
-      const row = await currentSignup(db, userId);
-      return ok(row === undefined ? null : present(row));
-    },
-  );
+      async (request) => {
+        const { userId } = signedIn(request);
+        const row = await currentSignup(db, userId);
+        return ok(row === undefined ? null : present(row));
+      },
+    );
+  });
 };

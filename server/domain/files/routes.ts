@@ -9,7 +9,7 @@ import { Type } from "typebox";
 import type { App } from "../../http/fastifyApp";
 import { EnvelopeOf, ErrorEnvelope, ok } from "../../http/envelope";
 import type { DomainDeps, DomainPlugin } from "../../http/domainPlugin";
-import { BEARER, signedIn } from "../auth/authenticate";
+import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
 import { resolvePublicUrl } from "../system/runtimeConfig";
 import {
   DEFAULT_UPLOAD_LIMITS,
@@ -68,75 +68,80 @@ export const fileRoutes: DomainPlugin = async (app, { config, db, auth }) => {
     limits: { fileSize: limits.maxBytes, files: 1, fields: 10, parts: 12 },
   });
 
-  app.post(
-    "/file/v1/upload",
-    {
-      preHandler: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "Upload a chat image (PNG, JPEG, WebP or GIF, judged by its bytes) as multipart field `file`",
-        consumes: ["multipart/form-data"],
-        security: BEARER,
-        response: { 200: EnvelopeOf(UploadedImage), ...FILE_ERRORS },
-      },
-    },
-    async (request) => {
-      const { userId } = signedIn(request);
-      if (!request.isMultipart())
-        throw new UploadRefused(
-          "MULTIPART_REQUIRED",
-          "Send the image as multipart/form-data",
-        );
-      const part = await request.file();
-      if (part === undefined)
-        throw new UploadRefused("FIELD_REQUIRED", "The form has no file", {
-          params: { field: "file" },
-        });
-      const tooLarge = () =>
-        new UploadRefused(
-          "IMAGE_TOO_LARGE",
-          `The file is larger than ${limits.maxBytes} bytes`,
-          { params: { max: limits.maxBytes } },
-        );
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if (isTooLarge(error)) throw tooLarge();
-        throw error;
-      }
-      // NOTE: when the cut falls on a chunk boundary, toBuffer() hands back the file cut at the
-      // limit without an error; busboy still marks the stream truncated.
-      if (part.file.truncated) throw tooLarge();
-      const stored = await storeUpload(db, dir, userId, bytes, limits);
-      const base = resolvePublicUrl(config, app.server.address());
-      return ok({
-        url: `${base}${MEDIA_PREFIX}/${stored.name}`,
-        name: stored.name,
-        width: stored.width,
-        height: stored.height,
-      });
-    },
-  );
+  await signedInRoutes(
+    app,
+    auth,
+    (app) => {
+      app.post(
+        "/file/v1/upload",
+        {
+          schema: {
+            tags,
+            summary:
+              "Upload a chat image (PNG, JPEG, WebP or GIF, judged by its bytes) as multipart field `file`",
+            consumes: ["multipart/form-data"],
+            security: BEARER,
+            response: { 200: EnvelopeOf(UploadedImage), ...FILE_ERRORS },
+          },
+        },
+        async (request) => {
+          const { userId } = signedIn(request);
+          if (!request.isMultipart())
+            throw new UploadRefused(
+              "MULTIPART_REQUIRED",
+              "Send the image as multipart/form-data",
+            );
+          const part = await request.file();
+          if (part === undefined)
+            throw new UploadRefused("FIELD_REQUIRED", "The form has no file", {
+              params: { field: "file" },
+            });
+          const tooLarge = () =>
+            new UploadRefused(
+              "IMAGE_TOO_LARGE",
+              `The file is larger than ${limits.maxBytes} bytes`,
+              { params: { max: limits.maxBytes } },
+            );
+          let bytes: Buffer;
+          try {
+            bytes = await part.toBuffer();
+          } catch (error) {
+            if (isTooLarge(error)) throw tooLarge();
+            throw error;
+          }
+          // NOTE: when the cut falls on a chunk boundary, toBuffer() hands back the file cut at the
+          // limit without an error; busboy still marks the stream truncated.
+          if (part.file.truncated) throw tooLarge();
+          const stored = await storeUpload(db, dir, userId, bytes, limits);
+          const base = resolvePublicUrl(config, app.server.address());
+          return ok({
+            url: `${base}${MEDIA_PREFIX}/${stored.name}`,
+            name: stored.name,
+            width: stored.width,
+            height: stored.height,
+          });
+        },
+      );
 
-  app.delete(
-    "/file/v1/:name",
-    {
-      preHandler: auth.authenticate,
-      schema: {
-        tags,
-        summary: "Delete a file you uploaded",
-        security: BEARER,
-        params: NameParams,
-        response: { 200: EnvelopeOf(Type.Null()), ...FILE_ERRORS },
-      },
+      app.delete(
+        "/file/v1/:name",
+        {
+          schema: {
+            tags,
+            summary: "Delete a file you uploaded",
+            security: BEARER,
+            params: NameParams,
+            response: { 200: EnvelopeOf(Type.Null()), ...FILE_ERRORS },
+          },
+        },
+        async (request) => {
+          const { userId } = signedIn(request);
+          await deleteUpload(db, dir, userId, request.params.name);
+          return ok(null);
+        },
+      );
     },
-    async (request) => {
-      const { userId } = signedIn(request);
-      await deleteUpload(db, dir, userId, request.params.name);
-      return ok(null);
-    },
+    "preHandler",
   );
 };
 

@@ -25,16 +25,10 @@ import {
 
 const tags = ["im"];
 
-export const conversationRoutes: DomainPlugin = (
-  app,
-  { db, auth, im, push },
-) => {
-  const { authenticate } = auth;
-
+export const conversationRoutes: DomainPlugin = (app, { db, im, push }) => {
   app.get(
     "/wuKong/v1/conversationList",
     {
-      preHandler: authenticate,
       schema: {
         tags,
         summary: "My conversations with recent messages and the peer's profile",
@@ -61,7 +55,6 @@ export const conversationRoutes: DomainPlugin = (
   app.post(
     "/wuKong/v1/conversations/setUnread",
     {
-      preHandler: authenticate,
       schema: {
         tags,
         summary:
@@ -115,7 +108,6 @@ export const conversationRoutes: DomainPlugin = (
   app.get(
     "/wuKong/v1/conversations/unreadCount",
     {
-      preHandler: authenticate,
       schema: {
         tags,
         summary: "My total unread",
@@ -133,7 +125,6 @@ export const conversationRoutes: DomainPlugin = (
   app.post(
     "/wuKong/v1/conversations/delete",
     {
-      preHandler: authenticate,
       schema: {
         tags,
         summary:

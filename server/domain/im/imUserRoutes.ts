@@ -15,13 +15,10 @@ import { assignedServiceUid } from "./serviceAssignment";
 
 const tags = ["im"];
 
-export const imUserRoutes: DomainPlugin = (app, { db, auth, im }) => {
-  const { authenticate } = auth;
-
+export const imUserRoutes: DomainPlugin = (app, { db, im }) => {
   app.get(
     "/oapi/v1/getVirtual",
     {
-      preHandler: authenticate,
       schema: {
         tags,
         summary:
@@ -47,7 +44,6 @@ export const imUserRoutes: DomainPlugin = (app, { db, auth, im }) => {
     app.get(
       path,
       {
-        preHandler: authenticate,
         schema: {
           tags,
           summary: "Public profile of an IM user (channel info)",

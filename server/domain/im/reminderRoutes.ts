@@ -13,13 +13,10 @@ import {
 
 const tags = ["im"];
 
-export const reminderRoutes: DomainPlugin = (app, { db, auth, im }) => {
-  const { authenticate } = auth;
-
+export const reminderRoutes: DomainPlugin = (app, { db, im }) => {
   app.post(
     "/wuKong/v1/reminders/sync",
     {
-      preHandler: authenticate,
       schema: {
         tags,
         summary: "My reminders changed after `version` (done ones included)",
@@ -46,7 +43,6 @@ export const reminderRoutes: DomainPlugin = (app, { db, auth, im }) => {
   app.post(
     "/wuKong/v1/reminders/done",
     {
-      preHandler: authenticate,
       schema: {
         tags,
         summary: "Mark my reminders done",

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { Type } from "typebox";
 import { type ManagerApplicationRow, users } from "../../db/schema";
 import { EnvelopeOf, ok } from "../../http/envelope";
-import { BEARER, signedIn } from "../auth/authenticate";
+import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
 import { applyForManager, latestApplication } from "./managerApplications";
@@ -63,39 +63,40 @@ export const managerRoutes: DomainPlugin = (app, { db, auth, clock }) => {
     };
   };
 
-  app.post(
-    "/manager/v1/apply",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary: "Apply to become a manager (again after a rejection)",
-        security: BEARER,
-        body: ApplyRequest,
-        response: { 200: EnvelopeOf(ManagerInfo), ...ORDER_ERRORS },
+  return signedInRoutes(app, auth, (app) => {
+    app.post(
+      "/manager/v1/apply",
+      {
+        schema: {
+          tags,
+          summary: "Apply to become a manager (again after a rejection)",
+          security: BEARER,
+          body: ApplyRequest,
+          response: { 200: EnvelopeOf(ManagerInfo), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const { userId } = signedIn(request);
-      const row = await applyForManager(db, userId, request.body, clock());
-      return ok(await infoOf(userId, row));
-    },
-  );
+      async (request) => {
+        const { userId } = signedIn(request);
+        const row = await applyForManager(db, userId, request.body, clock());
+        return ok(await infoOf(userId, row));
+      },
+    );
 
-  app.get(
-    "/manager/v1/info",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary: "My manager application: none, pending, approved or rejected",
-        security: BEARER,
-        response: { 200: EnvelopeOf(ManagerInfo), ...ORDER_ERRORS },
+    app.get(
+      "/manager/v1/info",
+      {
+        schema: {
+          tags,
+          summary:
+            "My manager application: none, pending, approved or rejected",
+          security: BEARER,
+          response: { 200: EnvelopeOf(ManagerInfo), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const { userId } = signedIn(request);
-      return ok(await infoOf(userId, await latestApplication(db, userId)));
-    },
-  );
+      async (request) => {
+        const { userId } = signedIn(request);
+        return ok(await infoOf(userId, await latestApplication(db, userId)));
+      },
+    );
+  });
 };

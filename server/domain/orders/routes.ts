@@ -12,7 +12,7 @@ import {
 import { DEFAULT_LOCALE } from "../../lib/locale";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
-import { BEARER, signedIn } from "../auth/authenticate";
+import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
 import { cancelPending } from "../payments/cancelPending";
 import { OrderRefBody } from "../payments/schemas";
 import type { DomainPlugin } from "../../http/domainPlugin";
@@ -30,109 +30,107 @@ export const orderRoutes: DomainPlugin = (app, deps) => {
   const detail = (orderId: number, locale = DEFAULT_LOCALE) =>
     orderDetailById(db, orderId, locale, publicUrl());
 
-  app.post(
-    "/order/v1/create",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "Order a blessing service: option of the product, quantity 1–99, the fields the product asks for",
-        security: BEARER,
-        querystring: CreateOrderQuery,
-        body: CreateOrderRequest,
-        response: { 200: EnvelopeOf(OrderDetail), ...ORDER_ERRORS },
+  return signedInRoutes(app, auth, (app) => {
+    app.post(
+      "/order/v1/create",
+      {
+        schema: {
+          tags,
+          summary:
+            "Order a blessing service: option of the product, quantity 1–99, the fields the product asks for",
+          security: BEARER,
+          querystring: CreateOrderQuery,
+          body: CreateOrderRequest,
+          response: { 200: EnvelopeOf(OrderDetail), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const { userId } = signedIn(request);
-      const order = await createOrder(db, userId, request.body, clock());
-      return ok(await detail(order.id, request.query.locale));
-    },
-  );
+      async (request) => {
+        const { userId } = signedIn(request);
+        const order = await createOrder(db, userId, request.body, clock());
+        return ok(await detail(order.id, request.query.locale));
+      },
+    );
 
-  app.get(
-    "/order/v1/detail",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "One of my orders (by masterId or masterOrderNo) with its timeline",
-        security: BEARER,
-        querystring: OrderDetailQuery,
-        response: { 200: EnvelopeOf(OrderDetail), ...ORDER_ERRORS },
+    app.get(
+      "/order/v1/detail",
+      {
+        schema: {
+          tags,
+          summary:
+            "One of my orders (by masterId or masterOrderNo) with its timeline",
+          security: BEARER,
+          querystring: OrderDetailQuery,
+          response: { 200: EnvelopeOf(OrderDetail), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const { userId } = signedIn(request);
-      const view = await findOwnOrder(db, userId, request.query);
-      return ok(
-        await orderDetailOf(db, view, request.query.locale, publicUrl()),
-      );
-    },
-  );
-
-  app.get(
-    "/order/v1/mine",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary: "My orders, newest first, optionally of one status",
-        security: BEARER,
-        querystring: MyOrdersQuery,
-        response: { 200: EnvelopeOf(OrderPage), ...ORDER_ERRORS },
-      },
-    },
-    async (request) => {
-      const { userId } = signedIn(request);
-      const page = request.query.page ?? 1;
-      const pageSize = request.query.pageSize ?? 10;
-      const locale = request.query.locale ?? DEFAULT_LOCALE;
-      const { rows, total } = await listOwnOrders(db, userId, {
-        status: request.query.status,
-        page,
-        pageSize,
-      });
-      return ok({
-        list: rows.map((row) => presentOrder(row, locale)),
-        total,
-        page,
-        pageSize,
-      });
-    },
-  );
-
-  app.post(
-    "/order/v1/cancel",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "Cancel my unpaid order (an open WeChat Pay attempt is closed first)",
-        security: BEARER,
-        body: OrderRefBody,
-        response: { 200: EnvelopeOf(OrderDetail), ...ORDER_ERRORS },
-      },
-    },
-    async (request) => {
-      const { userId } = signedIn(request);
-      const { order } = await findOwnOrder(db, userId, request.body);
-      const outcome = await cancelPending(
-        { db, now: clock(), logger: request.log },
-        await pay.provider(),
-        order,
-        "user",
-        "cancelled by the customer",
-      );
-      if (outcome.kind === "paid")
-        throw new HttpError(
-          "ORDER_JUST_PAID",
-          `order ${order.masterOrderNo} has just been paid; it cannot be cancelled`,
+      async (request) => {
+        const { userId } = signedIn(request);
+        const view = await findOwnOrder(db, userId, request.query);
+        return ok(
+          await orderDetailOf(db, view, request.query.locale, publicUrl()),
         );
-      return ok(await detail(order.id));
-    },
-  );
+      },
+    );
+
+    app.get(
+      "/order/v1/mine",
+      {
+        schema: {
+          tags,
+          summary: "My orders, newest first, optionally of one status",
+          security: BEARER,
+          querystring: MyOrdersQuery,
+          response: { 200: EnvelopeOf(OrderPage), ...ORDER_ERRORS },
+        },
+      },
+      async (request) => {
+        const { userId } = signedIn(request);
+        const page = request.query.page ?? 1;
+        const pageSize = request.query.pageSize ?? 10;
+        const locale = request.query.locale ?? DEFAULT_LOCALE;
+        const { rows, total } = await listOwnOrders(db, userId, {
+          status: request.query.status,
+          page,
+          pageSize,
+        });
+        return ok({
+          list: rows.map((row) => presentOrder(row, locale)),
+          total,
+          page,
+          pageSize,
+        });
+      },
+    );
+
+    app.post(
+      "/order/v1/cancel",
+      {
+        schema: {
+          tags,
+          summary:
+            "Cancel my unpaid order (an open WeChat Pay attempt is closed first)",
+          security: BEARER,
+          body: OrderRefBody,
+          response: { 200: EnvelopeOf(OrderDetail), ...ORDER_ERRORS },
+        },
+      },
+      async (request) => {
+        const { userId } = signedIn(request);
+        const { order } = await findOwnOrder(db, userId, request.body);
+        const outcome = await cancelPending(
+          { db, now: clock(), logger: request.log },
+          await pay.provider(),
+          order,
+          "user",
+          "cancelled by the customer",
+        );
+        if (outcome.kind === "paid")
+          throw new HttpError(
+            "ORDER_JUST_PAID",
+            `order ${order.masterOrderNo} has just been paid; it cannot be cancelled`,
+          );
+        return ok(await detail(order.id));
+      },
+    );
+  });
 };

@@ -6,7 +6,7 @@
 import { HttpError } from "../../http/errors";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import type { DomainPlugin } from "../../http/domainPlugin";
-import { BEARER, signedIn } from "../auth/authenticate";
+import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
 import { localeFromAcceptLanguage } from "../auth/requestLocale";
 import { checkEndpoint } from "./endpointRules";
 import {
@@ -52,59 +52,122 @@ function checkSubscription(
     });
 }
 
-export const pushRoutes: DomainPlugin = (app, { db, auth, push }) => {
-  const { authenticate } = auth;
+export const pushRoutes: DomainPlugin = async (app, { db, auth, push }) => {
+  await signedInRoutes(
+    app,
+    auth,
+    (app) => {
+      app.get(
+        "/push/v1/key",
+        {
+          schema: {
+            tags,
+            summary: "The VAPID public key to subscribe with",
+            security: BEARER,
+            response: { 200: EnvelopeOf(PushKey), ...PUSH_ERRORS },
+          },
+        },
+        () => ok({ publicKey: push.publicKey }),
+      );
 
-  app.get(
-    "/push/v1/key",
-    {
-      preHandler: authenticate,
-      schema: {
-        tags,
-        summary: "The VAPID public key to subscribe with",
-        security: BEARER,
-        response: { 200: EnvelopeOf(PushKey), ...PUSH_ERRORS },
-      },
+      app.post(
+        "/push/v1/subscribe",
+        {
+          schema: {
+            tags,
+            summary:
+              "Register this browser's push subscription for this sign-in (idempotent; moves it to this session)",
+            security: BEARER,
+            body: SubscribeRequest,
+            response: { 200: EnvelopeOf(PushStatus), ...PUSH_ERRORS },
+          },
+        },
+        async (request) => {
+          const me = signedIn(request);
+          const { endpoint, keys } = request.body;
+          checkSubscription(endpoint, keys, push.production);
+          // NOTE: an endpoint another account registered moves to the caller: any other answer would
+          // tell the caller it exists (the rule and why: saveSubscription).
+          await saveSubscription(db, {
+            endpoint,
+            userId: me.userId,
+            sessionId: me.sessionId,
+            p256dh: keys.p256dh,
+            auth: keys.auth,
+            locale: localeFromAcceptLanguage(
+              request.headers["accept-language"],
+            ),
+          });
+          const counts = await subscriptionCounts(db, me.userId, me.sessionId);
+          return ok({
+            subscriptions: counts.user,
+            session: counts.session,
+            endpoint: true,
+          });
+        },
+      );
+
+      app.post(
+        "/push/v1/unsubscribe",
+        {
+          schema: {
+            tags,
+            summary: "Remove one of your push subscriptions",
+            security: BEARER,
+            body: UnsubscribeRequest,
+            response: { 200: EnvelopeOf(PushStatus), ...PUSH_ERRORS },
+          },
+        },
+        async (request) => {
+          const me = signedIn(request);
+          if (
+            !(await removeOwnSubscription(db, me.userId, request.body.endpoint))
+          )
+            throw new HttpError(
+              "PUSH_SUBSCRIPTION_NOT_FOUND",
+              "you have no push subscription with this endpoint",
+            );
+          const counts = await subscriptionCounts(db, me.userId, me.sessionId);
+          return ok({
+            subscriptions: counts.user,
+            session: counts.session,
+            endpoint: false,
+          });
+        },
+      );
+
+      app.get(
+        "/push/v1/status",
+        {
+          schema: {
+            tags,
+            summary:
+              "Your push subscriptions, and whether a given endpoint is one of them",
+            security: BEARER,
+            querystring: StatusQuery,
+            response: { 200: EnvelopeOf(PushStatus), ...PUSH_ERRORS },
+          },
+        },
+        async (request) => {
+          const me = signedIn(request);
+          const { endpoint } = request.query;
+          const counts = await subscriptionCounts(db, me.userId, me.sessionId);
+          return ok({
+            subscriptions: counts.user,
+            session: counts.session,
+            endpoint:
+              endpoint === undefined
+                ? null
+                : await hasEndpoint(db, me.userId, endpoint),
+          });
+        },
+      );
     },
-    () => ok({ publicKey: push.publicKey }),
+    "preHandler",
   );
 
-  app.post(
-    "/push/v1/subscribe",
-    {
-      preHandler: authenticate,
-      schema: {
-        tags,
-        summary:
-          "Register this browser's push subscription for this sign-in (idempotent; moves it to this session)",
-        security: BEARER,
-        body: SubscribeRequest,
-        response: { 200: EnvelopeOf(PushStatus), ...PUSH_ERRORS },
-      },
-    },
-    async (request) => {
-      const me = signedIn(request);
-      const { endpoint, keys } = request.body;
-      checkSubscription(endpoint, keys, push.production);
-      // NOTE: an endpoint another account registered moves to the caller: any other answer would
-      // tell the caller it exists (the rule and why: saveSubscription).
-      await saveSubscription(db, {
-        endpoint,
-        userId: me.userId,
-        sessionId: me.sessionId,
-        p256dh: keys.p256dh,
-        auth: keys.auth,
-        locale: localeFromAcceptLanguage(request.headers["accept-language"]),
-      });
-      const counts = await subscriptionCounts(db, me.userId, me.sessionId);
-      return ok({
-        subscriptions: counts.user,
-        session: counts.session,
-        endpoint: true,
-      });
-    },
-  );
-
+  // NOTE: no sign-in: the service worker renews a subscription on its own, proving it with the old
+  // subscription's secret.
   app.post(
     "/push/v1/resubscribe",
     {
@@ -140,62 +203,6 @@ export const pushRoutes: DomainPlugin = (app, { db, auth, push }) => {
         subscriptions: counts.user,
         session: counts.session,
         endpoint: true,
-      });
-    },
-  );
-
-  app.post(
-    "/push/v1/unsubscribe",
-    {
-      preHandler: authenticate,
-      schema: {
-        tags,
-        summary: "Remove one of your push subscriptions",
-        security: BEARER,
-        body: UnsubscribeRequest,
-        response: { 200: EnvelopeOf(PushStatus), ...PUSH_ERRORS },
-      },
-    },
-    async (request) => {
-      const me = signedIn(request);
-      if (!(await removeOwnSubscription(db, me.userId, request.body.endpoint)))
-        throw new HttpError(
-          "PUSH_SUBSCRIPTION_NOT_FOUND",
-          "you have no push subscription with this endpoint",
-        );
-      const counts = await subscriptionCounts(db, me.userId, me.sessionId);
-      return ok({
-        subscriptions: counts.user,
-        session: counts.session,
-        endpoint: false,
-      });
-    },
-  );
-
-  app.get(
-    "/push/v1/status",
-    {
-      preHandler: authenticate,
-      schema: {
-        tags,
-        summary:
-          "Your push subscriptions, and whether a given endpoint is one of them",
-        security: BEARER,
-        querystring: StatusQuery,
-        response: { 200: EnvelopeOf(PushStatus), ...PUSH_ERRORS },
-      },
-    },
-    async (request) => {
-      const me = signedIn(request);
-      const { endpoint } = request.query;
-      const counts = await subscriptionCounts(db, me.userId, me.sessionId);
-      return ok({
-        subscriptions: counts.user,
-        session: counts.session,
-        endpoint:
-          endpoint === undefined
-            ? null
-            : await hasEndpoint(db, me.userId, endpoint),
       });
     },
   );

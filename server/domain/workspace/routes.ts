@@ -17,7 +17,7 @@ import {
 import { Type } from "typebox";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
-import { BEARER, signedIn } from "../auth/authenticate";
+import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
 import { requireStaff, type StaffMember } from "../fulfilment/staffAccess";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";
@@ -49,167 +49,161 @@ export const workspaceRoutes: DomainPlugin = (app, deps) => {
     return staff;
   };
 
-  app.get(
-    "/staff/v1/quickReplies",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "The team's quick replies, oldest first (staff, admins, monks)",
-        security: BEARER,
-        response: { 200: EnvelopeOf(QuickReplyList), ...ORDER_ERRORS },
+  return signedInRoutes(app, auth, (app) => {
+    app.get(
+      "/staff/v1/quickReplies",
+      {
+        schema: {
+          tags,
+          summary:
+            "The team's quick replies, oldest first (staff, admins, monks)",
+          security: BEARER,
+          response: { 200: EnvelopeOf(QuickReplyList), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      await requireStaff(db, signedIn(request).userId);
-      return ok({ list: await listQuickReplies(db) });
-    },
-  );
+      async (request) => {
+        await requireStaff(db, signedIn(request).userId);
+        return ok({ list: await listQuickReplies(db) });
+      },
+    );
 
-  app.post(
-    "/staff/v1/quickReplies/save",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary: "Add (no id) or edit a quick reply",
-        security: BEARER,
-        body: SaveQuickReplyBody,
-        response: { 200: EnvelopeOf(QuickReply), ...ORDER_ERRORS },
+    app.post(
+      "/staff/v1/quickReplies/save",
+      {
+        schema: {
+          tags,
+          summary: "Add (no id) or edit a quick reply",
+          security: BEARER,
+          body: SaveQuickReplyBody,
+          response: { 200: EnvelopeOf(QuickReply), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const staff = await desk(signedIn(request).userId);
-      return ok(await saveQuickReply(db, staff.userId, request.body, now()));
-    },
-  );
+      async (request) => {
+        const staff = await desk(signedIn(request).userId);
+        return ok(await saveQuickReply(db, staff.userId, request.body, now()));
+      },
+    );
 
-  app.post(
-    "/staff/v1/quickReplies/delete",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary: "Delete a quick reply",
-        security: BEARER,
-        body: DeleteQuickReplyBody,
-        response: { 200: EnvelopeOf(Type.Null()), ...ORDER_ERRORS },
+    app.post(
+      "/staff/v1/quickReplies/delete",
+      {
+        schema: {
+          tags,
+          summary: "Delete a quick reply",
+          security: BEARER,
+          body: DeleteQuickReplyBody,
+          response: { 200: EnvelopeOf(Type.Null()), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const staff = await desk(signedIn(request).userId);
-      await deleteQuickReply(db, staff.userId, request.body.id, now());
-      return ok(null);
-    },
-  );
+      async (request) => {
+        const staff = await desk(signedIn(request).userId);
+        await deleteQuickReply(db, staff.userId, request.body.id, now());
+        return ok(null);
+      },
+    );
 
-  app.get(
-    "/staff/v1/customer",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "A customer's context beside the thread: profile, who answers them, invite relation, staff's note, agreements",
-        security: BEARER,
-        querystring: CustomerQuery,
-        response: { 200: EnvelopeOf(CustomerContext), ...ORDER_ERRORS },
+    app.get(
+      "/staff/v1/customer",
+      {
+        schema: {
+          tags,
+          summary:
+            "A customer's context beside the thread: profile, who answers them, invite relation, staff's note, agreements",
+          security: BEARER,
+          querystring: CustomerQuery,
+          response: { 200: EnvelopeOf(CustomerContext), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      await desk(signedIn(request).userId);
-      const customer = await customerByImId(db, request.query.imId);
-      return ok(await customerContext(db, customer));
-    },
-  );
+      async (request) => {
+        await desk(signedIn(request).userId);
+        const customer = await customerByImId(db, request.query.imId);
+        return ok(await customerContext(db, customer));
+      },
+    );
 
-  app.post(
-    "/staff/v1/customer/note",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "Write (or, with blank text, clear) staff's private note on a customer",
-        security: BEARER,
-        body: SaveNoteBody,
-        response: { 200: EnvelopeOf(CustomerContext), ...ORDER_ERRORS },
+    app.post(
+      "/staff/v1/customer/note",
+      {
+        schema: {
+          tags,
+          summary:
+            "Write (or, with blank text, clear) staff's private note on a customer",
+          security: BEARER,
+          body: SaveNoteBody,
+          response: { 200: EnvelopeOf(CustomerContext), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const staff = await desk(signedIn(request).userId);
-      const customer = await customerByImId(db, request.body.imId);
-      await saveCustomerNote(
-        db,
-        staff.userId,
-        customer.id,
-        request.body.text,
-        now(),
-      );
-      return ok(await customerContext(db, customer));
-    },
-  );
+      async (request) => {
+        const staff = await desk(signedIn(request).userId);
+        const customer = await customerByImId(db, request.body.imId);
+        await saveCustomerNote(
+          db,
+          staff.userId,
+          customer.id,
+          request.body.text,
+          now(),
+        );
+        return ok(await customerContext(db, customer));
+      },
+    );
 
-  app.get(
-    "/staff/v1/assigned",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "The IM ids of the customers whose chats the caller answers (at most 1000, newest first)",
-        security: BEARER,
-        response: { 200: EnvelopeOf(AssignedCustomers), ...ORDER_ERRORS },
+    app.get(
+      "/staff/v1/assigned",
+      {
+        schema: {
+          tags,
+          summary:
+            "The IM ids of the customers whose chats the caller answers (at most 1000, newest first)",
+          security: BEARER,
+          response: { 200: EnvelopeOf(AssignedCustomers), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const staff = await desk(signedIn(request).userId);
-      return ok(await assignedCustomers(db, staff.userId));
-    },
-  );
+      async (request) => {
+        const staff = await desk(signedIn(request).userId);
+        return ok(await assignedCustomers(db, staff.userId));
+      },
+    );
 
-  app.get(
-    "/staff/v1/handOff/targets",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary: "Who a chat can be handed to: service staff and monks",
-        security: BEARER,
-        response: { 200: EnvelopeOf(HandOffTargets), ...ORDER_ERRORS },
+    app.get(
+      "/staff/v1/handOff/targets",
+      {
+        schema: {
+          tags,
+          summary: "Who a chat can be handed to: service staff and monks",
+          security: BEARER,
+          response: { 200: EnvelopeOf(HandOffTargets), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      await desk(signedIn(request).userId);
-      return ok({ list: await handOffTargets(db) });
-    },
-  );
+      async (request) => {
+        await desk(signedIn(request).userId);
+        return ok({ list: await handOffTargets(db) });
+      },
+    );
 
-  app.post(
-    "/staff/v1/handOff",
-    {
-      onRequest: auth.authenticate,
-      schema: {
-        tags,
-        summary:
-          "Hand a customer's chat to another staff member or a monk (the customer is told in the chat)",
-        security: BEARER,
-        body: HandOffBody,
-        response: { 200: EnvelopeOf(CustomerContext), ...ORDER_ERRORS },
+    app.post(
+      "/staff/v1/handOff",
+      {
+        schema: {
+          tags,
+          summary:
+            "Hand a customer's chat to another staff member or a monk (the customer is told in the chat)",
+          security: BEARER,
+          body: HandOffBody,
+          response: { 200: EnvelopeOf(CustomerContext), ...ORDER_ERRORS },
+        },
       },
-    },
-    async (request) => {
-      const staff = await desk(signedIn(request).userId);
-      const customer = await customerByImId(db, request.body.imId);
-      await handOffChat(
-        { db, im, logger },
-        staff.userId,
-        customer,
-        request.body.toImId,
-        now(),
-      );
-      return ok(await customerContext(db, customer));
-    },
-  );
+      async (request) => {
+        const staff = await desk(signedIn(request).userId);
+        const customer = await customerByImId(db, request.body.imId);
+        await handOffChat(
+          { db, im, logger },
+          staff.userId,
+          customer,
+          request.body.toImId,
+          now(),
+        );
+        return ok(await customerContext(db, customer));
+      },
+    );
+  });
 };
