@@ -11,4 +11,5 @@ export * from "./admin";
 export * from "./catalog";
 export * from "./orders";
 export * from "./locales";
+export * from "./signature";
 export type * from "./schemas";

@@ -1,11 +1,9 @@
 // What a drawn signature must be: a real PNG (the 8-byte signature, then an IHDR chunk of length
 // 13 as the first chunk) of at most 1 MB and 4096 × 4096 pixels. Judged by the bytes only.
+import { SIGNATURE_LIMITS } from "#contract";
 import { HttpError } from "../../http/errors";
 
-export const SIGNATURE_LIMITS = {
-  maxBytes: 1024 * 1024,
-  maxSide: 4096,
-} as const;
+export { SIGNATURE_LIMITS };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

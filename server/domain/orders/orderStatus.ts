@@ -27,8 +27,7 @@ export const PAID_STATUSES: readonly OrderStatus[] = [
 ];
 
 /** Who moved a status (kept in the timeline). */
-export type OrderActor =
-  "user" | "system" | "wechat_pay" | "admin" | "staff" | "monk";
+export type { OrderActor } from "#contract";
 
 /** Statuses a refund may be asked for (paid, and not yet completed). */
 export const REFUNDABLE_STATUSES: readonly OrderStatus[] = [

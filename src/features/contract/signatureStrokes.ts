@@ -3,6 +3,7 @@
 // PNG within the server's limits. No DOM and no canvas: the `signature_pad` library draws on
 // screen (SignaturePad.tsx) and signatureCanvas.ts renders the export from these strokes. Kept by
 // hand: the library neither trims its PNG to the ink nor keeps it within a byte limit.
+import { SIGNATURE_LIMITS } from "#contract";
 
 export interface Point {
   readonly x: number;
@@ -31,14 +32,8 @@ export interface Bounds {
   readonly maxY: number;
 }
 
-/**
- * What the server accepts (server/domain/contract/signaturePng.ts SIGNATURE_LIMITS); the client
- * cannot import server code, so the numbers are repeated here.
- */
-export const SIGNATURE_LIMITS = {
-  maxBytes: 1024 * 1024,
-  maxSide: 4096,
-} as const;
+/** What the server accepts (#contract), re-exported beside the export plan that keeps to it. */
+export { SIGNATURE_LIMITS };
 
 /** The stroke width on screen, in CSS pixels. */
 export const INK_WIDTH = 2.5;
