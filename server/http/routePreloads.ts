@@ -150,7 +150,11 @@ export function preloadLinkHeader(chunks: {
 }): string | undefined {
   const links = [
     ...chunks.js.map((file) => `</${file}>; rel=modulepreload`),
-    ...chunks.css.map((file) => `</${file}>; rel=preload; as=style`),
+    // NOTE: crossorigin, as the stylesheet link Vite adds when the chunk loads has it: a preload in
+    // another credentials mode is not used, and the file is fetched twice.
+    ...chunks.css.map(
+      (file) => `</${file}>; rel=preload; as=style; crossorigin`,
+    ),
   ];
   return links.length === 0 ? undefined : links.join(", ");
 }

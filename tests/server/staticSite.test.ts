@@ -82,7 +82,7 @@ describe("static PWA serving", () => {
 
   it("preloads a page's route chunks in a Link header, and nothing else's", async () => {
     const link =
-      "</assets/templeStyle-T1.js>; rel=modulepreload, </assets/temples-T2.css>; rel=preload; as=style";
+      "</assets/templeStyle-T1.js>; rel=modulepreload, </assets/temples-T2.css>; rel=preload; as=style; crossorigin";
     for (const path of ["/templeStyle", "/en/templeStyle?x=1"]) {
       const response = await get(path);
       expect(await response.text()).toBe(SHELL);

@@ -96,7 +96,7 @@ it("has nothing for a path no page matches, not even a layout's", () => {
 it("writes modulepreload links for code and style preloads for CSS", () => {
   expect(preloadLinkHeader(chunks("/"))).toBe(
     "</assets/home-H.js>; rel=modulepreload, </assets/card-C.js>; rel=modulepreload, " +
-      "</assets/format-F.js>; rel=modulepreload, </assets/home-H.css>; rel=preload; as=style, " +
-      "</assets/card-C.css>; rel=preload; as=style",
+      "</assets/format-F.js>; rel=modulepreload, </assets/home-H.css>; rel=preload; as=style; crossorigin, " +
+      "</assets/card-C.css>; rel=preload; as=style; crossorigin",
   );
 });
