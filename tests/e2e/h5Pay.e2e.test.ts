@@ -64,9 +64,18 @@ describe("paying on a phone outside WeChat", () => {
 
     trace.step("approve, and back on the order page");
     await page.getByRole("button", { name: "Approve" }).click();
-    // NOTE: "commit", not "load": the paid state below is what counts, and a slow subresource
-    // once held the load event past 30 s on a busy CI machine.
-    await page.waitForURL(redirect!, { waitUntil: "commit" });
+    // NOTE: back on the order page, matched by path and order number: the router rewrites the
+    // flag (`paying=1` → `paying=true`) at once, and on a busy CI machine that rewrite came before
+    // this wait looked at the URL, so an exact match of `redirect` never came. "commit", not
+    // "load": the paid state below is what counts, and a slow subresource once held the load
+    // event past 30 s.
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/order" &&
+        url.searchParams.get("masterOrderNo") === order.masterOrderNo &&
+        url.searchParams.has("paying"),
+      { waitUntil: "commit" },
+    );
     await page
       .getByText("支付成功，法师将如法为您操办。")
       .waitFor({ timeout: 15_000 });
