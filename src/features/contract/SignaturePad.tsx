@@ -61,8 +61,11 @@ export function SignaturePad({
   useEffect(() => {
     const element = canvas.current;
     if (element === null) return;
-    // NOTE: a uniform pen (min = max width) so the screen shows the ink the PNG will have.
+    // NOTE: a uniform pen (min = max width) so the screen shows the ink the PNG will have. No
+    // time throttle: browsers already deliver at most one pointermove per frame, minDistance drops
+    // jitter, and a 16 ms throttle made which points a stroke keeps depend on timing.
     const core = new SignaturePadCore(element, {
+      throttle: 0,
       penColor: INK_COLOR,
       minWidth: INK_WIDTH / 2,
       maxWidth: INK_WIDTH / 2,
