@@ -1,7 +1,7 @@
 // Confirmation before a conversation and its local history are deleted.
 import { useRef } from "react";
 import { Trans } from "@lingui/react/macro";
-import { ModalDialog } from "./ModalDialog";
+import { ModalDialog } from "../../ui/ModalDialog";
 
 interface DeleteConversationDialogProps {
   readonly title: string;

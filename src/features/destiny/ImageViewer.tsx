@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CloseIcon } from "../../ui/icons";
-import { ModalDialog } from "./ModalDialog";
+import { ModalDialog } from "../../ui/ModalDialog";
 
 interface ImageViewerProps {
   readonly src: string;

@@ -5,7 +5,7 @@ import { useId, useRef, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { WORKSPACE_LIMITS } from "#contract";
 import { refusalTextOf } from "../../api/ApiError";
-import { ModalDialog } from "../../features/destiny/ModalDialog";
+import { ModalDialog } from "../../ui/ModalDialog";
 import { open as openToast } from "../../state/toast";
 import { CloseIcon, Icon, type IconProps } from "../../ui/icons";
 import { ActionError, SendOrCancel } from "../desk/FormParts";
