@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { launchBrowser, MOBILE } from "../support/e2e/browser";
 import { startServerProcess } from "../support/e2e/serverProcess";
-import { signInWithPhone } from "../e2e/support/accounts";
+import { signInWithPhone } from "../support/e2e/accounts";
 import { measureTabToTab } from "./tabToTab";
 
 const MESSAGES = 10_000;

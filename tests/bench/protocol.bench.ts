@@ -22,7 +22,7 @@ import {
   sdkOpenRecv,
   sdkProto,
   setSdkSessionKeys,
-} from "../workers/protocol/support/sdkCodec";
+} from "../support/protocol/sdkCodec";
 
 const KEYS = { aesKey: "db67526dfa47d064", aesIV: "AbCdEfGh12345678" };
 // 100 UTF-8 bytes: 70 ASCII + 10 CJK characters (3 bytes each).

@@ -1,6 +1,6 @@
 // Long fuzz run of the protocol decoders: `npm run fuzz:protocol -- --seed 7 --count 2000000`.
 // Prints progress per batch and, as the last line, one JSON summary. Exits 1 on the first failure.
-import { runFuzz, type FuzzSummary } from "../workers/protocol/support/fuzz";
+import { runFuzz, type FuzzSummary } from "../support/protocol/fuzz";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

@@ -7,7 +7,7 @@
 // after the animation frame that follows the bubble's insertion (a MessageChannel message queued
 // from requestAnimationFrame runs after that frame's paint).
 import type { Browser, Page } from "playwright-core";
-import { signInWithPhone } from "../e2e/support/accounts";
+import { signInWithPhone } from "../support/e2e/accounts";
 import { MOBILE } from "../support/e2e/browser";
 
 export interface TabToTabResult {

@@ -17,7 +17,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/e2e/browser";
 import { startServerProcess } from "../support/e2e/serverProcess";
-import { signInWithPhone } from "../e2e/support/accounts";
+import { signInWithPhone } from "../support/e2e/accounts";
 
 const RUNS = Number(process.env.VITALS_RUNS ?? 3);
 const PUBLIC_PAGES = ["/", "/blessing", "/productDetails/1", "/login"];

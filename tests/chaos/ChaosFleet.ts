@@ -7,7 +7,7 @@ import type { SessionEvent } from "../../workers/api";
 import {
   createWorkerDevice,
   type WorkerDevice,
-} from "../workers/support/workerDevice";
+} from "../support/workers/workerDevice";
 import type { DeviceView, StoredMessage } from "./chaosChecks";
 import { tokenRefresher, type ChaosUser } from "./chaosUsers";
 

@@ -1,7 +1,7 @@
 // The phases of a chaos run after typing: convergence (every profile holds every typed message,
 // delivered, outboxes empty) and the reading round (unread counts the user can predict, checked on
 // every profile and on the server, before and after a reconnect).
-import type { Prng } from "../workers/protocol/support/prng";
+import type { Prng } from "../support/protocol/prng";
 import type { TypedMessage } from "./chaosChecks";
 import type { ChaosFleet } from "./ChaosFleet";
 import type { ChaosServer } from "./ChaosServer";

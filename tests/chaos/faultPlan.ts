@@ -1,7 +1,7 @@
 // The seeded fault schedule of a chaos run: which fault is injected after which typed message, and
 // its parameters. Pure: the same seed, count and message total always give the same plan, so a
 // failing run replays from its seed (timing on a busy machine still varies).
-import { Prng } from "../workers/protocol/support/prng";
+import { Prng } from "../support/protocol/prng";
 
 /** What the proxy or the server process can be made to do (issue #9). */
 export const FaultKind = {

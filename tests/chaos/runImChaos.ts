@@ -1,7 +1,7 @@
 // One chaos run of the messenger (issue #9): the real server as a killable child process, the fault
 // proxy in front of its gateway, and two users' worker clients typing through it while the seeded
 // plan injects faults; then convergence, a reading round with known unread counts, and the verdict.
-import { Prng } from "../workers/protocol/support/prng";
+import { Prng } from "../support/protocol/prng";
 import { judge, type ChaosVerdict, type TypedMessage } from "./chaosChecks";
 import { ChaosFleet } from "./ChaosFleet";
 import { ChaosServer } from "./ChaosServer";

@@ -6,16 +6,16 @@
 // and the page, locale and mode it was seen in. Also: the contrast axe cannot decide (gradients,
 // artwork, the translucent tab bar) from the theme tokens, and a Tab walk through every page that
 // needs a visible focus indicator on each control and no trap. A route added to the route tree
-// without an entry in tests/e2e/support/a11yRoutes.ts fails the route-table test.
+// without an entry in tests/support/e2e/a11yRoutes.ts fails the route-table test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { SERVICE_STAFF, waitConnected } from "./support/chat";
-import { formatFindings, injectAxe, scanPage } from "./support/a11yScan";
-import { contrastRatio, contrastShortfalls } from "./support/a11yContrast";
-import { walkTabOrder } from "./support/keyboard";
-import { settle, useCombo } from "./support/pageCombo";
-import { CHAT_TEXTS, type SeededIds } from "./support/a11yFixtures";
-import { openRouteWalk, type RouteWalk } from "./support/routeWalk";
+import { SERVICE_STAFF, waitConnected } from "../support/e2e/chat";
+import { formatFindings, injectAxe, scanPage } from "../support/e2e/a11yScan";
+import { contrastRatio, contrastShortfalls } from "../support/e2e/a11yContrast";
+import { walkTabOrder } from "../support/e2e/keyboard";
+import { settle, useCombo } from "../support/e2e/pageCombo";
+import { CHAT_TEXTS, type SeededIds } from "../support/e2e/a11yFixtures";
+import { openRouteWalk, type RouteWalk } from "../support/e2e/routeWalk";
 import {
   HTML_LANG,
   LOCALES,
@@ -26,7 +26,7 @@ import {
   unlistedRoutes,
   type ScanLocale,
   type ScanMode,
-} from "./support/a11yRoutes";
+} from "../support/e2e/a11yRoutes";
 
 let walk: RouteWalk;
 let publicContext: BrowserContext;

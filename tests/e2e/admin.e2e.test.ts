@@ -15,9 +15,9 @@ import {
   startServerProcess,
   type ServerProcess,
 } from "../support/e2e/serverProcess";
-import { signedInOnMy } from "./support/accounts";
-import { apiAs } from "./support/chat";
-import { solidPng } from "./support/pngFixture";
+import { signedInOnMy } from "../support/e2e/accounts";
+import { apiAs } from "../support/e2e/chat";
+import { solidPng } from "../support/e2e/pngFixture";
 
 const run = promisify(execFile);
 const TSX = "node_modules/tsx/dist/cli.mjs";

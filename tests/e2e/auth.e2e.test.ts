@@ -13,7 +13,7 @@ import {
   MOBILE,
   watchErrors,
 } from "../support/e2e/browser";
-import { signInWithPhone, stored } from "./support/accounts";
+import { signInWithPhone, stored } from "../support/e2e/accounts";
 
 let browser: Browser;
 

@@ -3,7 +3,7 @@
 // three tabs of one user hold ONE connection to the server, show each other's sends and clear the
 // unread badge together; a message written while the IM link is down survives a reload and arrives
 // exactly once. Connections are counted where the server sees them: every browser connection passes
-// through a loopback proxy in front of the server (tests/e2e/support/imLinkProxy.ts), cross-checked
+// through a loopback proxy in front of the server (tests/support/e2e/imLinkProxy.ts), cross-checked
 // with the server's presence API and Chromium's own SharedWorker target list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -12,8 +12,8 @@ import {
   type ServerProcess,
 } from "../support/e2e/serverProcess";
 import { launchBrowser, watchErrors } from "../support/e2e/browser";
-import { startImLinkProxy, type ImLinkProxy } from "./support/imLinkProxy";
-import { solidPng } from "./support/pngFixture";
+import { startImLinkProxy, type ImLinkProxy } from "../support/e2e/imLinkProxy";
+import { solidPng } from "../support/e2e/pngFixture";
 import {
   apiAs,
   bubbles,
@@ -29,7 +29,7 @@ import {
   userContext,
   waitConnected,
   type WorkerMode,
-} from "./support/chat";
+} from "../support/e2e/chat";
 
 let browser: Browser;
 

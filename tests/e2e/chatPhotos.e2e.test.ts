@@ -16,13 +16,13 @@ import {
   serverPayloads,
   useDemoChat,
   waitConnected,
-} from "./support/chat";
+} from "../support/e2e/chat";
 import {
   hasExif,
   jpegSize,
   noiseJpeg,
   withExifOrientation,
-} from "./support/jpegFixture";
+} from "../support/e2e/jpegFixture";
 
 const chat = useDemoChat();
 let dir = "";

@@ -10,7 +10,7 @@ import {
   serverSaysOnline,
   useDemoChat,
   waitConnected,
-} from "./support/chat";
+} from "../support/e2e/chat";
 
 /** The poll interval (10 s) plus room for a busy machine. */
 const HEADER_FOLLOWS = { timeout: 25_000, interval: 500 };

@@ -9,8 +9,8 @@ import {
   type ServerProcess,
 } from "../support/e2e/serverProcess";
 import { launchBrowser, MOBILE, watchErrors } from "../support/e2e/browser";
-import { signInWithPhone } from "./support/accounts";
-import { traceTab } from "./support/tabWatch";
+import { signInWithPhone } from "../support/e2e/accounts";
+import { traceTab } from "../support/e2e/tabWatch";
 
 let browser: Browser;
 let server: ServerProcess;

@@ -17,7 +17,7 @@ import {
   signInOnce,
   userContext,
   waitConnected,
-} from "./support/chat";
+} from "../support/e2e/chat";
 
 type StorageState = Awaited<ReturnType<typeof signInOnce>>;
 

@@ -11,8 +11,8 @@ import {
   startServerProcess,
   type ServerProcess,
 } from "../support/e2e/serverProcess";
-import { signInWithPhone } from "./support/accounts";
-import { DEMO_USER, serverSaysOnline, waitConnected } from "./support/chat";
+import { signInWithPhone } from "../support/e2e/accounts";
+import { DEMO_USER, serverSaysOnline, waitConnected } from "../support/e2e/chat";
 
 declare global {
   interface Window {

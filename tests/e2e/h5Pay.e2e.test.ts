@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { MOBILE, watchErrors } from "../support/e2e/browser";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
-import { signInWithPhone } from "./support/accounts";
-import { placeOrder } from "./support/orders";
-import { traceTab } from "./support/tabWatch";
+import { signInWithPhone } from "../support/e2e/accounts";
+import { placeOrder } from "../support/e2e/orders";
+import { traceTab } from "../support/e2e/tabWatch";
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";

@@ -4,7 +4,7 @@
 import { expect, it } from "vitest";
 import { MOBILE } from "../support/e2e/browser";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
-import { signInWithPhone } from "./support/accounts";
+import { signInWithPhone } from "../support/e2e/accounts";
 
 const world = useBrowserAndServer();
 

@@ -2,7 +2,7 @@
 // and no mouse, the demo user signs in with a phone code (read from the development outbox), opens
 // the chat with service from its entry point and sends a message, orders a blessing service (option,
 // quantity, fields, consent), pays in the emulator cashier and sees the order paid. Focus is followed
-// by accessible name at every step (tests/e2e/support/keyboard.ts), every control reached must show
+// by accessible name at every step (tests/support/e2e/keyboard.ts), every control reached must show
 // a focus indicator, and the delete-conversation dialog takes focus, traps Tab, closes on Escape and
 // gives focus back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,15 +12,15 @@ import {
   type ServerProcess,
 } from "../support/e2e/serverProcess";
 import { launchBrowser, MOBILE, watchErrors } from "../support/e2e/browser";
-import { readOutboxCode } from "./support/accounts";
-import { bubbles, DEMO_USER, SERVICE_STAFF } from "./support/chat";
+import { readOutboxCode } from "../support/e2e/accounts";
+import { bubbles, DEMO_USER, SERVICE_STAFF } from "../support/e2e/chat";
 import {
   expectFocus,
   focused,
   tabTo,
   type FocusAudit,
-} from "./support/keyboard";
-import { traceTab } from "./support/tabWatch";
+} from "../support/e2e/keyboard";
+import { traceTab } from "../support/e2e/tabWatch";
 
 let server: ServerProcess;
 let browser: Browser;

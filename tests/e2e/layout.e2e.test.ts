@@ -7,16 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { MOBILE } from "../support/e2e/browser";
-import { signInWithPhone } from "./support/accounts";
-import { SERVICE_STAFF } from "./support/chat";
+import { signInWithPhone } from "../support/e2e/accounts";
+import { SERVICE_STAFF } from "../support/e2e/chat";
 
 /** The demo monk (慧明法师): nobody has written to him in this world. */
 const MONK_PHONE = "13800000003";
-import type { SeededIds } from "./support/a11yFixtures";
-import { LOCALES, localized, PAGES } from "./support/a11yRoutes";
-import { settle, useCombo } from "./support/pageCombo";
-import { coveredControls } from "./support/coveredControls";
-import { openRouteWalk, type RouteWalk } from "./support/routeWalk";
+import type { SeededIds } from "../support/e2e/a11yFixtures";
+import { LOCALES, localized, PAGES } from "../support/e2e/a11yRoutes";
+import { settle, useCombo } from "../support/e2e/pageCombo";
+import { coveredControls } from "../support/e2e/coveredControls";
+import { openRouteWalk, type RouteWalk } from "../support/e2e/routeWalk";
 
 // NOTE: one signed-in context for both sizes (a second sign-in of the same phone would wait out
 // the code's resend cooldown); the viewport is what the layout depends on.

@@ -4,14 +4,14 @@
 // answers there, and the customer reads the answer; "contact service" now opens the monk.
 import { expect, it } from "vitest";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
-import { signedInOnMy } from "./support/accounts";
+import { signedInOnMy } from "../support/e2e/accounts";
 import {
   apiAs,
   bubbles,
   conversationRow,
   serverTexts,
   waitConnected,
-} from "./support/chat";
+} from "../support/e2e/chat";
 
 const world = useBrowserAndServer();
 

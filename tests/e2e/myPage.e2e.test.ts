@@ -4,9 +4,9 @@
 import { expect, it } from "vitest";
 import { MOBILE } from "../support/e2e/browser";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
-import { signedInOnMy } from "./support/accounts";
-import { apiAs } from "./support/chat";
-import { placeOrder } from "./support/orders";
+import { signedInOnMy } from "../support/e2e/accounts";
+import { apiAs } from "../support/e2e/chat";
+import { placeOrder } from "../support/e2e/orders";
 
 const world = useBrowserAndServer();
 

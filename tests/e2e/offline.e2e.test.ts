@@ -23,17 +23,17 @@ import {
   userContext,
   waitConnected,
   type WorkerMode,
-} from "./support/chat";
+} from "../support/e2e/chat";
 import {
   buildNextDeploy,
   builtApp,
   startDeployServer,
   type DeployedServer,
-} from "./support/deploy";
-import { startImLinkProxy, type ImLinkProxy } from "./support/imLinkProxy";
+} from "../support/e2e/deploy";
+import { startImLinkProxy, type ImLinkProxy } from "../support/e2e/imLinkProxy";
 import { within } from "../support/within";
-import { setNetwork } from "./support/network";
-import { traceTab, updateState, watchServiceWorker } from "./support/tabWatch";
+import { setNetwork } from "../support/e2e/network";
+import { traceTab, updateState, watchServiceWorker } from "../support/e2e/tabWatch";
 
 const SESSION_KEYS = [
   "fy_access_token",

@@ -5,9 +5,9 @@
 import { expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
-import { signedInOnMy } from "./support/accounts";
-import { approveAtCashier } from "./support/a11yFixtures";
-import { placeOrder } from "./support/orders";
+import { signedInOnMy } from "../support/e2e/accounts";
+import { approveAtCashier } from "../support/e2e/a11yFixtures";
+import { placeOrder } from "../support/e2e/orders";
 
 const world = useBrowserAndServer();
 

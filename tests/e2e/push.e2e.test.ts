@@ -11,8 +11,8 @@ import {
   startServerProcess,
   type ServerProcess,
 } from "../support/e2e/serverProcess";
-import { signInWithPhone } from "./support/accounts";
-import { apiAs, DEMO_USER, SERVICE_STAFF } from "./support/chat";
+import { signInWithPhone } from "../support/e2e/accounts";
+import { apiAs, DEMO_USER, SERVICE_STAFF } from "../support/e2e/chat";
 
 interface ShownNotification {
   title: string;

@@ -19,15 +19,15 @@ import {
   builtApp,
   startDeployServer,
   type DeployedServer,
-} from "./support/deploy";
+} from "../support/e2e/deploy";
 import { within } from "../support/within";
-import { setNetwork } from "./support/network";
+import { setNetwork } from "../support/e2e/network";
 import {
   traceTab,
   updateState,
   watchServiceWorker,
   watchTab,
-} from "./support/tabWatch";
+} from "../support/e2e/tabWatch";
 
 interface Envelope<T> {
   code: number;

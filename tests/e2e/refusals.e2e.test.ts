@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { MOBILE } from "../support/e2e/browser";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
-import { signInWithPhone } from "./support/accounts";
+import { signInWithPhone } from "../support/e2e/accounts";
 
 const world = useBrowserAndServer();
 

@@ -8,7 +8,7 @@ import { expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
 import { DESKTOP, MOBILE, watchErrors } from "../support/e2e/browser";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
-import { signedInOnMy, signInWithPhone } from "./support/accounts";
+import { signedInOnMy, signInWithPhone } from "../support/e2e/accounts";
 import {
   apiAs,
   bubbles,
@@ -16,8 +16,8 @@ import {
   SERVICE_STAFF,
   signInOnce,
   waitConnected,
-} from "./support/chat";
-import { paidOrder } from "./support/orders";
+} from "../support/e2e/chat";
+import { paidOrder } from "../support/e2e/orders";
 
 const world = useBrowserAndServer();
 

@@ -16,8 +16,8 @@ import {
   serverTexts,
   useDemoChat,
   waitConnected,
-} from "./support/chat";
-import { settle, useCombo } from "./support/pageCombo";
+} from "../support/e2e/chat";
+import { settle, useCombo } from "../support/e2e/pageCombo";
 
 const world = useDemoChat();
 

@@ -4,10 +4,10 @@
 // refunded after the development emulator's refund notification.
 import { expect, it, vi } from "vitest";
 import { useBrowserAndServer } from "../support/e2e/browserAndServer";
-import { signedInOnMy } from "./support/accounts";
-import { apiAs } from "./support/chat";
-import { paidOrder } from "./support/orders";
-import { solidPng } from "./support/pngFixture";
+import { signedInOnMy } from "../support/e2e/accounts";
+import { apiAs } from "../support/e2e/chat";
+import { paidOrder } from "../support/e2e/orders";
+import { solidPng } from "../support/e2e/pngFixture";
 
 const world = useBrowserAndServer();
 

@@ -13,8 +13,8 @@ import {
   type SendDraft,
   type SessionCrypto,
 } from "#protocol";
-import { arbitraryFrame } from "../workers/protocol/support/arbitraryFrame";
-import type { Prng } from "../workers/protocol/support/prng";
+import { arbitraryFrame } from "../support/protocol/arbitraryFrame";
+import type { Prng } from "../support/protocol/prng";
 
 /** One connection's state, as far as the generator needs it. */
 export interface FuzzSession {

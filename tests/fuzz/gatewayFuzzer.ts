@@ -13,7 +13,7 @@ import { ImTestClient } from "../server/im/support/ImTestClient";
 import { type ImUser, signIn } from "../server/im/support/imServer";
 import type { TestClock } from "../support/testClock";
 import { within } from "../support/within";
-import { Prng } from "../workers/protocol/support/prng";
+import { Prng } from "../support/protocol/prng";
 import {
   type FuzzMessage,
   type FuzzSession,

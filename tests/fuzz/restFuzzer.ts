@@ -4,7 +4,7 @@
 // (except the bookkeeping tables listed below). Both users stay signed in throughout.
 import type { Db } from "../../server/db/createDb";
 import { signInWithWechatEmulator } from "../support/accountsApi";
-import { Prng } from "../workers/protocol/support/prng";
+import { Prng } from "../support/protocol/prng";
 import { buildRequest, type FuzzRequest } from "./restRequests";
 import { type FuzzRoute, fuzzRoutes, type OpenApiDocument } from "./restRoutes";
 import { harvest, type ValuePool } from "./schemaValues";

@@ -2,7 +2,7 @@
 // schemas, spoiled (wrong types, missing or unknown fields, hostile values), or replaced by
 // malformed JSON, non-object JSON, huge or deeply nested bodies, the wrong content type or a
 // multipart envelope; sent signed in as one of two users, with a garbage token or anonymously.
-import type { Prng } from "../workers/protocol/support/prng";
+import type { Prng } from "../support/protocol/prng";
 import type { FuzzRoute, JsonSchema } from "./restRoutes";
 import {
   fuzzObject,

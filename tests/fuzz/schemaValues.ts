@@ -1,7 +1,7 @@
 // Values for the REST fuzzer, driven by a route's JSON schema: plausible ones (that satisfy the
 // schema where a simple generator can, or were seen in earlier answers) and hostile ones (wrong
 // types, boundary and huge numbers, NUL and lone surrogates, huge strings, injection look-alikes).
-import type { Prng } from "../workers/protocol/support/prng";
+import type { Prng } from "../support/protocol/prng";
 import type { JsonSchema } from "./restRoutes";
 
 /** Literal JSON text placed as is (numbers JavaScript cannot hold, e.g. 1e400 or 2^64). */

@@ -12,9 +12,9 @@ import {
   MODES,
   PAGES,
   type PageEntry,
-} from "../e2e/support/a11yRoutes";
-import { settle, useCombo } from "../e2e/support/pageCombo";
-import { openRouteWalk } from "../e2e/support/routeWalk";
+} from "../support/e2e/a11yRoutes";
+import { settle, useCombo } from "../support/e2e/pageCombo";
+import { openRouteWalk } from "../support/e2e/routeWalk";
 import { contactSheet, type Shot } from "../support/screenshots/contactSheet";
 
 const SIZES = {

@@ -10,7 +10,7 @@ import {
 } from "../../chaos/faultPlan";
 import { FrameCutter } from "../../chaos/FrameCutter";
 import { SHEET_FRAMES, hex } from "../../support/protocolFixtures";
-import { Prng } from "../../workers/protocol/support/prng";
+import { Prng } from "../../support/protocol/prng";
 
 describe("planFaults", () => {
   it("is a function of the seed", () => {

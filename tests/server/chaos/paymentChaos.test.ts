@@ -16,7 +16,7 @@ import {
   wechatPayEnv,
 } from "../../support/fakes/fakeWechatPay";
 import { describeEachDatabase } from "../../support/testDb";
-import { Prng } from "../../workers/protocol/support/prng";
+import { Prng } from "../../support/protocol/prng";
 import {
   type CommerceServer,
   type Customer,

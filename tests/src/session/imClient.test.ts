@@ -14,7 +14,7 @@ import {
 import {
   createTestSession,
   type TestSession,
-} from "../../workers/support/testSession";
+} from "../../support/workers/testSession";
 
 let t: TestSession;
 

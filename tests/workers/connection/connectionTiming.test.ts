@@ -11,7 +11,7 @@ import {
   type TimerName,
 } from "../../../workers/connection/connectionMachine";
 import { UNANSWERED_CONNECT_LIMIT } from "../../../workers/connection/silentRefusal";
-import { createTimerRunner } from "../support/timerRunner";
+import { createTimerRunner } from "../../support/workers/timerRunner";
 
 function machine() {
   return createTimerRunner<

@@ -11,7 +11,7 @@ import {
   openImDb,
 } from "../../../src/db/db";
 import { MessageStatus } from "../../../src/db/entities/MessageRecord";
-import { freshDb, recv } from "../support/imFixtures";
+import { freshDb, recv } from "../../support/workers/imFixtures";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -11,7 +11,7 @@ import {
   type ReceiptEvent,
   type ReceiptState,
 } from "../../../workers/inbox/receiptCoalescer";
-import { createTimerRunner } from "../support/timerRunner";
+import { createTimerRunner } from "../../support/workers/timerRunner";
 
 const ME = "me";
 

@@ -7,9 +7,9 @@ import type { Transport } from "../../../workers/connection/socketTransport";
 import { SEND_ACK_TIMEOUT_MS } from "../../../workers/outbox/outboxScheduler";
 import { call } from "../../support/accountsApi";
 import { startTestServer, type TestServer } from "../../support/testServer";
-import { signInAccount, startServerDevice } from "../support/serverDevice";
-import { until } from "../support/testSession";
-import { wsTransport, type WorkerDevice } from "../support/workerDevice";
+import { signInAccount, startServerDevice } from "../../support/workers/serverDevice";
+import { until } from "../../support/workers/testSession";
+import { wsTransport, type WorkerDevice } from "../../support/workers/workerDevice";
 
 let server: TestServer;
 const devices: WorkerDevice[] = [];

@@ -4,9 +4,9 @@
 import type { ChannelRef } from "../../../workers/api";
 import { call } from "../../support/accountsApi";
 import { startTestServer, type TestServer } from "../../support/testServer";
-import { signInAccount, startServerDevice } from "../support/serverDevice";
-import { until } from "../support/testSession";
-import type { WorkerDevice } from "../support/workerDevice";
+import { signInAccount, startServerDevice } from "../../support/workers/serverDevice";
+import { until } from "../../support/workers/testSession";
+import type { WorkerDevice } from "../../support/workers/workerDevice";
 
 let server: TestServer;
 const devices: WorkerDevice[] = [];

@@ -18,7 +18,7 @@ import { SessionService } from "../../../workers/session/SessionService";
 import { fetchUploadTransport } from "../../../workers/outbox/uploadTransport";
 import { call, signInWithPhone } from "../../support/accountsApi";
 import { startTestServer, type TestServer } from "../../support/testServer";
-import { until } from "../support/testSession";
+import { until } from "../../support/workers/testSession";
 import { png } from "../../server/files/imageFixtures";
 
 interface Client {

@@ -12,9 +12,9 @@ import {
   type ServerDevice,
   signInAccount,
   startServerDevice,
-} from "../support/serverDevice";
-import { until } from "../support/testSession";
-import type { WorkerDevice } from "../support/workerDevice";
+} from "../../support/workers/serverDevice";
+import { until } from "../../support/workers/testSession";
+import type { WorkerDevice } from "../../support/workers/workerDevice";
 
 let server: TestServer;
 const devices: WorkerDevice[] = [];

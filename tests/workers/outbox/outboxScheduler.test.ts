@@ -17,7 +17,7 @@ import {
   MAX_SEND_ATTEMPTS,
   sendRetryDelay,
 } from "../../../workers/outbox/sendAckRules";
-import { createTimerRunner } from "../support/timerRunner";
+import { createTimerRunner } from "../../support/workers/timerRunner";
 
 const A = "1:alice";
 const B = "1:bob";

@@ -10,9 +10,9 @@ import {
   type ProtocolVersion,
 } from "#protocol";
 import { FRAME_FIXTURES } from "../../support/protocolFixtures";
-import { arbitraryFrame, arbitrarySend } from "./support/arbitraryFrame";
-import { Prng } from "./support/prng";
-import { concat, feed } from "./support/decodeHelpers";
+import { arbitraryFrame, arbitrarySend } from "../../support/protocol/arbitraryFrame";
+import { Prng } from "../../support/protocol/prng";
+import { concat, feed } from "../../support/protocol/decodeHelpers";
 
 function stream(
   seed: number,

@@ -16,7 +16,7 @@ import {
   type SystemContent as SdkSystem,
 } from "wukongimjssdk/lib/model";
 import { utf8 } from "../../support/protocolFixtures";
-import { codeOf } from "./support/decodeHelpers";
+import { codeOf } from "../../support/protocol/decodeHelpers";
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

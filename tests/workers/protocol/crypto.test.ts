@@ -16,8 +16,8 @@ import {
 import { cbc } from "@noble/ciphers/aes.js";
 import { nodeCryptoBackend } from "../../support/nodeCryptoBackend";
 import { VECTOR, utf8 } from "../../support/protocolFixtures";
-import { Prng } from "./support/prng";
-import { codeOf } from "./support/decodeHelpers";
+import { Prng } from "../../support/protocol/prng";
+import { codeOf } from "../../support/protocol/decodeHelpers";
 
 const BACKENDS: CryptoBackend[] = [nobleBackend, nodeCryptoBackend];
 const setting = {

@@ -13,7 +13,7 @@ import {
   type SendFrame,
 } from "#protocol";
 import { FRAME_FIXTURES, hex, strHex } from "../../support/protocolFixtures";
-import { codeOf } from "./support/decodeHelpers";
+import { codeOf } from "../../support/protocol/decodeHelpers";
 
 const streamCode = (bytes: Uint8Array, version?: number, max?: number) =>
   codeOf(() =>

@@ -1,7 +1,7 @@
 // Seeded fuzz run for CI (§3 robustness): ≥100,000 random and mutated frames; only ProtocolError,
 // no hang, no allocation beyond the cap. Longer runs: `npm run fuzz:protocol -- --seed N --count M`.
 import { MAX_FRAME_BYTES } from "#protocol";
-import { runFuzz } from "./support/fuzz";
+import { runFuzz } from "../../support/protocol/fuzz";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20251121);
 const COUNT = 100_000;

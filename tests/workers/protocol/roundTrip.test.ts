@@ -12,8 +12,8 @@ import {
   type RecvFrame,
   type SendFrame,
 } from "#protocol";
-import { arbitraryFrame, opsFor } from "./support/arbitraryFrame";
-import { Prng } from "./support/prng";
+import { arbitraryFrame, opsFor } from "../../support/protocol/arbitraryFrame";
+import { Prng } from "../../support/protocol/prng";
 
 const VERSIONS: ProtocolVersion[] = [2, 3, 4, 5];
 const PER_OP = 150;

@@ -14,14 +14,14 @@ import {
   type SendFrame,
 } from "#protocol";
 import { VECTOR, toHexString } from "../../support/protocolFixtures";
-import { Prng } from "./support/prng";
+import { Prng } from "../../support/protocol/prng";
 import {
   fromSdkPacket,
   sdkOpenRecv,
   sdkProto,
   setSdkSessionKeys,
   toSdkPacket,
-} from "./support/sdkCodec";
+} from "../../support/protocol/sdkCodec";
 
 const N = 1500;
 const SEED = 0x5eed;

@@ -10,7 +10,7 @@ import {
   toHexString,
   type FrameFixture,
 } from "../../support/protocolFixtures";
-import { codeOf, concat, feed } from "./support/decodeHelpers";
+import { codeOf, concat, feed } from "../../support/protocol/decodeHelpers";
 
 /** `bytes` (a frame with a one-byte remaining length) with `extra` appended inside its body. */
 function withExtraInBody(bytes: Uint8Array, extra: Uint8Array): Uint8Array {

@@ -2,7 +2,7 @@
 // and invalid input, and the encoder agrees with TextEncoder.
 import { ProtocolError, decodeUtf8, encodeUtf8 } from "#protocol";
 import { decodeShort } from "../../../workers/protocol/utf8";
-import { Prng } from "./support/prng";
+import { Prng } from "../../support/protocol/prng";
 
 const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 

@@ -14,7 +14,7 @@ import {
   until,
   useServiceTimers,
   type TestSession,
-} from "../support/testSession";
+} from "../../support/workers/testSession";
 
 const peer = { channelId: "peer-1", channelType: 1 };
 

@@ -13,13 +13,13 @@ import { createTabRegistry } from "../../../workers/tabs/tabRegistry";
 import {
   createMockLockManager,
   type MockLockManager,
-} from "../support/mockLocks";
+} from "../../support/workers/mockLocks";
 import {
   createTestSession,
   settle,
   until,
   type TestSession,
-} from "../support/testSession";
+} from "../../support/workers/testSession";
 
 interface Tab {
   api: Remote<SessionApi>;

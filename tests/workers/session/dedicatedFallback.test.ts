@@ -12,14 +12,14 @@ import { runDedicatedWorker } from "../../../workers/session/dedicatedWorker";
 import { SessionService } from "../../../workers/session/SessionService";
 import type { BroadcastLike } from "../../../workers/relay/relayProtocol";
 import { leaderLockName } from "../../../workers/relay/relayProtocol";
-import { createBroadcastHub } from "../support/broadcastHub";
-import { FakeImServer } from "../support/fakeImServer";
-import { FakeRestApi } from "../support/fakeRestApi";
+import { createBroadcastHub } from "../../support/workers/broadcastHub";
+import { FakeImServer } from "../../support/workers/fakeImServer";
+import { FakeRestApi } from "../../support/workers/fakeRestApi";
 import {
   createMockLockManager,
   type MockLockManager,
-} from "../support/mockLocks";
-import { settle, until } from "../support/testSession";
+} from "../../support/workers/mockLocks";
+import { settle, until } from "../../support/workers/testSession";
 
 const peer = { channelId: "peer-1", channelType: 1 };
 

@@ -13,7 +13,7 @@ import {
   until,
   useServiceTimers,
   type TestSession,
-} from "../support/testSession";
+} from "../../support/workers/testSession";
 
 const peer = { channelId: "peer-1", channelType: 1 };
 const b64 = (json: unknown) =>

@@ -10,7 +10,7 @@ import {
   until,
   useServiceTimers,
   type TestSession,
-} from "../support/testSession";
+} from "../../support/workers/testSession";
 
 /** Not a frame: the decoder refuses packet type 0, so the driver drops the socket itself. */
 const GARBAGE = new Uint8Array([0x00, 0x00]);

@@ -20,7 +20,7 @@ import {
   advanceCursor,
   getCursor,
 } from "../../../workers/store/syncCursorRepo";
-import { freshDb, receiveContext, recv } from "../support/imFixtures";
+import { freshDb, receiveContext, recv } from "../../support/workers/imFixtures";
 
 let disposeDb: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -13,7 +13,7 @@ import {
   type IncomingMessage,
   type PlanInputs,
 } from "../../../workers/store/incomingPlan";
-import { recv } from "../support/imFixtures";
+import { recv } from "../../support/workers/imFixtures";
 
 /** A copy of `recv(seq)`'s message stored again by the server under `copySeq`. */
 const copy = (seq: number, copySeq: number, extra = {}): IncomingMessage =>

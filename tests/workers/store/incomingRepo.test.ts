@@ -16,7 +16,7 @@ import {
   freshDb,
   receiveContext,
   recv,
-} from "../support/imFixtures";
+} from "../../support/workers/imFixtures";
 
 let disposeDb: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AppDb } from "../../../src/db/AppDb";
 import { recentHoleSpan } from "../../../workers/store/historyRepo";
 import { storeIncomingBatch } from "../../../workers/store/incomingRepo";
-import { freshDb, receiveContext, recv } from "../support/imFixtures";
+import { freshDb, receiveContext, recv } from "../../support/workers/imFixtures";
 
 let disposeDb: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -6,8 +6,8 @@ import {
   signInAccount,
   startServerDevice,
   type ServerDevice,
-} from "../support/serverDevice";
-import type { WorkerDevice } from "../support/workerDevice";
+} from "../../support/workers/serverDevice";
+import type { WorkerDevice } from "../../support/workers/workerDevice";
 
 let server: TestServer;
 const devices: WorkerDevice[] = [];

@@ -1,5 +1,5 @@
 // Issue 18 "must show": the REAL worker (SessionService over `ws`, fake-indexeddb; the profile of
-// tests/workers/support/workerDevice.ts) talks to a real WuKongIM v2.2.5 node, connecting to the
+// tests/support/workers/workerDevice.ts) talks to a real WuKongIM v2.2.5 node, connecting to the
 // imWsUrl of oapi/v1/config with the imId/imToken of user/v1/info, each profile's REST base being
 // its own app server (two app servers on one database, IM_ENGINE=wukongim; only server A receives
 // WuKongIM's webhooks). Shown: chat both ways into each other's IndexedDB; a stopped worker catches
@@ -29,7 +29,7 @@ import { CONVERSATION_RECENTS } from "../../../../workers/rest/imApi";
 import {
   createWorkerDevice,
   type WorkerDevice,
-} from "../../../workers/support/workerDevice";
+} from "../../../support/workers/workerDevice";
 import {
   startTwoAppServers,
   type TwoAppServers,

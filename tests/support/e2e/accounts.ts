@@ -1,7 +1,7 @@
 // Browser-test helpers for the accounts flows: reading a login code from the development outbox
 // and signing in with a phone number through the real /login page (also in a new context, on /my).
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { MOBILE, watchErrors } from "../../support/e2e/browser";
+import { MOBILE, watchErrors } from "./browser";
 
 interface OutboxEntry {
   id: string;

@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
   startServerProcess,
   type ServerProcess,
-} from "../../support/e2e/serverProcess";
-import { launchBrowser, MOBILE } from "../../support/e2e/browser";
+} from "./serverProcess";
+import { launchBrowser, MOBILE } from "./browser";
 import { signInWithPhone } from "./accounts";
 import { DEMO_USER } from "./chat";
 import { seedForScans, seedServiceChat, type SeededIds } from "./a11yFixtures";

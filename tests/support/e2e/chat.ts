@@ -4,11 +4,11 @@
 // and counting the SharedWorkers of a browser context through CDP. Test support.
 import { afterAll, beforeAll } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser, MOBILE } from "../../support/e2e/browser";
+import { launchBrowser, MOBILE } from "./browser";
 import {
   startServerProcess,
   type ServerProcess,
-} from "../../support/e2e/serverProcess";
+} from "./serverProcess";
 import { signInWithPhone } from "./accounts";
 
 export type WorkerMode = "shared" | "dedicated";

@@ -3,7 +3,7 @@
 // whatever the test adds (page and server state), so a failure seen once in CI says where it stood.
 // Test support.
 import type { OnTestFailedHandler } from "vitest";
-import { within } from "../../support/within";
+import { within } from "../within";
 
 /** How long a failure report may spend collecting each extra detail (a hung page must not hang it). */
 const DETAIL_TIMEOUT_MS = 5000;
