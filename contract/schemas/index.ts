@@ -7,3 +7,5 @@ export * from "./fulfilment";
 export * from "./workspace";
 export * from "./admin";
 export * from "./adminProducts";
+export * from "./content";
+export * from "./system";

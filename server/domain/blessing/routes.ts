@@ -2,7 +2,7 @@
 // with masked names (a valid bearer token adds the caller's `joined` flag), and signed-in
 // `blessing/v1/join`. Only paid orders whose owners consented ever appear; others are 404.
 import { PRODUCT_CATEGORIES } from "#contract";
-import { LocaleQuery } from "#contract/schemas";
+import { IdParams, LocaleQuery } from "#contract/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
 import {
@@ -14,7 +14,6 @@ import {
 import { HttpError } from "../../http/errors";
 import { DEFAULT_LOCALE, type Locale, pick } from "../../lib/locale";
 import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
-import { IdParams } from "../content/schemas";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import {
   type BlessingRow,

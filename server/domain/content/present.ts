@@ -18,7 +18,7 @@ import type {
   StaticPageDto,
   TempleCardDto,
   TempleDto,
-} from "./schemas";
+} from "#contract";
 
 export function templeCard(row: TempleRow, locale: Locale): TempleCardDto {
   return {

@@ -1,6 +1,20 @@
 // Public content endpoints under /api/app/oapi/v1: home, temples, monks, news, products, pages.
 // Each answers the requested locale inside the envelope; unknown ids and slugs are 404.
-import { LocaleQuery } from "#contract/schemas";
+import {
+  Home,
+  IdParams,
+  LocaleQuery,
+  MonkDetail,
+  NewsItem,
+  NewsListQuery,
+  PageOf,
+  Product,
+  ProductCard,
+  ProductListQuery,
+  SlugParams,
+  StaticPage,
+  TempleList,
+} from "#contract/schemas";
 import { DEFAULT_LOCALE, type Locale } from "../../lib/locale";
 import { COMMON_ERRORS, EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
@@ -16,20 +30,6 @@ import {
   listProducts,
   listTemples,
 } from "./queries";
-import {
-  Home,
-  IdParams,
-  MonkDetail,
-  NewsItem,
-  NewsListQuery,
-  PageOf,
-  Product,
-  ProductCard,
-  ProductListQuery,
-  SlugParams,
-  StaticPage,
-  TempleList,
-} from "./schemas";
 
 const tags = ["content"];
 const HOME_FEATURED = 6;

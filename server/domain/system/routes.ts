@@ -1,11 +1,11 @@
 // System endpoints: the runtime configuration the client reads before anything else, and the
 // health a load balancer or monitor asks (database, IM engine).
+import { Health, RuntimeConfig } from "#contract/schemas";
 import { sql } from "drizzle-orm";
 import { Type } from "typebox";
 import { COMMON_ERRORS, EnvelopeOf, ok } from "../../http/envelope";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import { resolvePublicUrl, runtimeConfig } from "./runtimeConfig";
-import { Health, RuntimeConfig } from "./schemas";
 
 export const systemRoutes: DomainPlugin = (
   app,

@@ -1,10 +1,10 @@
 // The runtime configuration the client loads at start: version, URLs, the login methods that
 // work (enabled and backed by a provider or emulator) and the WeChat login settings.
+import type { RuntimeConfigDto } from "#contract";
 import type { AddressInfo } from "node:net";
 import { type AppConfig, imSocketUrl, originFor } from "../../config/appConfig";
 import type { LoginProviders } from "../auth/loginProviders";
 import { WECHAT_APP_TYPE } from "../../providers/wechat/WechatOAuthClient";
-import type { RuntimeConfigDto } from "./schemas";
 
 /** WeChat's website QR login page (open platform). */
 export const WECHAT_QRCONNECT_URL =

@@ -1,8 +1,9 @@
 // TypeBox schemas of the public content API (docs/content-api contract): query/params in,
-// localized shapes out. They drive validation, serialization and the OpenAPI document.
-import { PRODUCT_CATEGORIES } from "#contract";
-import { LocaleQuery } from "#contract/schemas";
+// localized shapes out. They drive the server's validation, serialization and OpenAPI document;
+// the tab derives its content types from them (src/api/types.ts).
 import { type Static, Type } from "typebox";
+import { PRODUCT_CATEGORIES } from "../catalog";
+import { LocaleQuery } from "./common";
 
 const pageFields = {
   page: Type.Optional(
@@ -138,17 +139,6 @@ export const Home = Type.Object({
   temples: Type.Array(TempleCard),
 });
 
-export function PageOf<T extends typeof NewsItem | typeof ProductCard>(
-  item: T,
-) {
-  return Type.Object({
-    list: Type.Array(item),
-    total: Type.Integer(),
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
-  });
-}
-
 export type TempleCardDto = Static<typeof TempleCard>;
 export type TempleDto = Static<typeof Temple>;
 export type MonkDto = Static<typeof Monk>;
@@ -159,9 +149,3 @@ export type ProductOptionDto = Static<typeof ProductOption>;
 export type ProductDto = Static<typeof Product>;
 export type StaticPageDto = Static<typeof StaticPage>;
 export type HomeDto = Static<typeof Home>;
-export interface PageDto<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}

@@ -1,4 +1,6 @@
-// TypeBox schema of the runtime configuration (GET /api/app/oapi/v1/config).
+// TypeBox schemas of the system API: the runtime configuration the client loads at start (GET
+// oapi/v1/config) and the health check. The server answers with them; the tab derives its
+// RuntimeConfig type from them (src/api/types.ts).
 import { type Static, Type } from "typebox";
 
 export const RuntimeConfig = Type.Object({
