@@ -88,12 +88,19 @@ export function describedByOf(
 export function FieldError({
   id,
   error,
+  alert = false,
 }: {
   id: string;
   error: string | undefined;
+  /** Announce the error as it appears (one that comes while typing, not on submit). */
+  alert?: boolean;
 }) {
   return error === undefined ? null : (
-    <p id={`${id}-error`} className="field-error">
+    <p
+      id={`${id}-error`}
+      className="field-error"
+      role={alert ? "alert" : undefined}
+    >
       {error}
     </p>
   );

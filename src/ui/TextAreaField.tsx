@@ -31,6 +31,8 @@ export interface TextAreaFieldProps extends Omit<
   error?: string | undefined;
   /** A counter under the field, at the end of the hint's row; red once over `max`. */
   counter?: TextAreaCounter | undefined;
+  /** The error is announced as it appears (it comes while typing). */
+  alertError?: boolean;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
@@ -42,6 +44,7 @@ export function TextAreaField({
   hint,
   error,
   counter,
+  alertError = false,
   ref,
   ...textarea
 }: TextAreaFieldProps) {
@@ -94,7 +97,7 @@ export function TextAreaField({
           )}
         </div>
       )}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} alert={alertError} />
     </div>
   );
 }

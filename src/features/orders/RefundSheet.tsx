@@ -11,7 +11,7 @@ import { requestRefund } from "../../api/commerce";
 import { formatPriceFen } from "../../lib/format";
 import { open as openToast } from "../../state/toast";
 import { ModalDialog } from "../../ui/ModalDialog";
-import "../../ui/field.css";
+import { TextAreaField } from "../../ui/TextAreaField";
 
 const REFUND_REASON_MAX = FULFILMENT_LIMITS.refundReasonMaxChars;
 
@@ -81,10 +81,6 @@ export function RefundSheet({
     await onRequested();
   };
 
-  const described = [`${id}-count`, tooLong ? `${id}-long` : null]
-    .filter((part) => part !== null)
-    .join(" ");
-
   return (
     <ModalDialog
       labelledBy={`${id}-title`}
@@ -148,42 +144,29 @@ export function RefundSheet({
               法事完成前可申请退款，退款金额 {amount}，经客服审核后原路退回。
             </Trans>
           </p>
-          <div className={tooLong ? "field has-error" : "field"}>
-            <label className="field-label" htmlFor={`${id}-reason`}>
-              <Trans>退款原因</Trans>
-            </label>
-            <textarea
-              ref={reasonRef}
-              id={`${id}-reason`}
-              className="order-textarea"
-              rows={4}
-              value={reason}
-              placeholder={t`请告诉我们退款的原因`}
-              aria-invalid={tooLong ? true : undefined}
-              aria-describedby={described}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-            <p
-              id={`${id}-count`}
-              className={
-                tooLong
-                  ? "field-hint refund-count is-over"
-                  : "field-hint refund-count"
-              }
-            >
-              <Trans>
-                {count} / {max} 字
-              </Trans>
-            </p>
-            {tooLong ? (
-              <p id={`${id}-long`} className="field-error" role="alert">
-                <Trans>退款原因最多 {max} 字</Trans>
-              </p>
-            ) : null}
-          </div>
+          <TextAreaField
+            ref={reasonRef}
+            id={`${id}-reason`}
+            label={<Trans>退款原因</Trans>}
+            rows={4}
+            value={reason}
+            placeholder={t`请告诉我们退款的原因`}
+            error={tooLong ? t`退款原因最多 ${max} 字` : undefined}
+            alertError
+            counter={{
+              count,
+              max,
+              text: (
+                <Trans>
+                  {count} / {max} 字
+                </Trans>
+              ),
+            }}
+            onChange={(value) => {
+              setReason(value);
+              setError(null);
+            }}
+          />
           {error === null ? null : (
             <p className="field-error refund-error" role="alert">
               {error}

@@ -12,6 +12,7 @@ import { useRouteLocale } from "../../i18n/useRouteLocale";
 import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";
 import { open as openToast } from "../../state/toast";
 import { Field } from "../../ui/Field";
+import { TextAreaField } from "../../ui/TextAreaField";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { localToday, textLength } from "../../lib/formText";
 import {
@@ -203,38 +204,25 @@ export function RegisterPage() {
               ))}
             </select>
           </div>
-          <div
-            className={errors.wish === undefined ? "field" : "field has-error"}
-          >
-            <label className="field-label" htmlFor={`${id}-wish`}>
-              <Trans>心愿</Trans>
-            </label>
-            <textarea
-              id={`${id}-wish`}
-              className="order-textarea"
-              rows={4}
-              value={values.wish}
-              aria-invalid={errors.wish === undefined ? undefined : true}
-              aria-describedby={
-                errors.wish === undefined
-                  ? `${id}-wish-count`
-                  : `${id}-wish-count ${id}-wish-error`
-              }
-              onChange={(event) => {
-                set({ wish: event.target.value });
-              }}
-            />
-            <p id={`${id}-wish-count`} className="field-hint">
-              <Trans>
-                {count} / {max} 字
-              </Trans>
-            </p>
-            {errors.wish === undefined ? null : (
-              <p id={`${id}-wish-error`} className="field-error">
-                {text("wish")}
-              </p>
-            )}
-          </div>
+          <TextAreaField
+            id={`${id}-wish`}
+            label={<Trans>心愿</Trans>}
+            rows={4}
+            value={values.wish}
+            error={text("wish")}
+            counter={{
+              count,
+              max,
+              text: (
+                <Trans>
+                  {count} / {max} 字
+                </Trans>
+              ),
+            }}
+            onChange={(wish) => {
+              set({ wish });
+            }}
+          />
           {formError === undefined ? null : (
             <p className="form-error" role="alert">
               {formError}
