@@ -1,7 +1,14 @@
 // Security headers on every response (nosniff, Referrer-Policy, Permissions-Policy, COOP/CORP,
 // frame denial, HSTS in production) and the Content-Security-Policy of HTML documents. Pages that
 // bring their own policy (the /dev emulator and cashier pages, /media files) keep it.
+//
+// NOTE: the common headers come from `helmet` itself, built once and run from our onSend hook, not
+// from @fastify/helmet: that plugin sets them in onRequest, which framework errors (a malformed
+// URL) never reach, and it cannot choose the CSP by the response's content type, which only onSend
+// knows. Kept here: Permissions-Policy (helmet has none) and the CSP strings, which are our policy
+// (helmet's CSP writer would join directives with ";" where ours send "; ").
 import type { FastifyReply, FastifyRequest } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 import { DOCS_PREFIX } from "./openapi";
 
 /** WeChat's script host: wxLogin.js (desktop QR login) and the JSSDK (paying in WeChat). */
@@ -17,7 +24,32 @@ export const WECHAT_AVATAR_HOSTS = [
   "https://wx.qlogo.cn",
 ] as const;
 
-export const HSTS = "max-age=31536000; includeSubDomains";
+/** Helmet's headers, every one named: on, with our value, or off (helmet's other defaults). */
+const COMMON_HEADERS = {
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: { policy: "same-origin" },
+  crossOriginResourcePolicy: { policy: "same-origin" },
+  originAgentCluster: false,
+  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  strictTransportSecurity: false,
+  xContentTypeOptions: true,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: "deny" },
+  xPermittedCrossDomainPolicies: false,
+  xPoweredBy: false,
+  xXssProtection: false,
+} as const satisfies HelmetOptions;
+
+/** HSTS in production: `max-age=31536000; includeSubDomains`. */
+const HSTS = { maxAge: 31_536_000, includeSubDomains: true } as const;
+
+const commonHeaders = helmet(COMMON_HEADERS);
+const commonHeadersWithHsts = helmet({
+  ...COMMON_HEADERS,
+  strictTransportSecurity: HSTS,
+});
 
 /**
  * Browser features the app may use: clipboard writes (invite codes) and fullscreen on itself;
@@ -107,17 +139,17 @@ export function securityHeadersHook(options: SecurityHeaderOptions) {
 }
 
 export function applySecurityHeaders(
-  request: Pick<FastifyRequest, "url">,
+  request: Pick<FastifyRequest, "url" | "raw">,
   reply: FastifyReply,
   options: SecurityHeaderOptions,
 ): void {
-  void reply.header("x-content-type-options", "nosniff");
-  void reply.header("referrer-policy", "strict-origin-when-cross-origin");
+  // NOTE: helmet's middleware is synchronous: the headers are on reply.raw when it returns.
+  (options.production ? commonHeadersWithHsts : commonHeaders)(
+    request.raw,
+    reply.raw,
+    noop,
+  );
   void reply.header("permissions-policy", PERMISSIONS_POLICY);
-  void reply.header("cross-origin-opener-policy", "same-origin");
-  void reply.header("cross-origin-resource-policy", "same-origin");
-  void reply.header("x-frame-options", "DENY");
-  if (options.production) void reply.header("strict-transport-security", HSTS);
   if (!isHtml(reply) || reply.hasHeader("content-security-policy")) return;
   const path = request.url.split("?")[0] ?? "";
   void reply.header(
@@ -127,6 +159,8 @@ export function applySecurityHeaders(
       : appCsp(socketOrigin(options)),
   );
 }
+
+function noop(): void {}
 
 function isHtml(reply: FastifyReply): boolean {
   const type = reply.getHeader("content-type");
