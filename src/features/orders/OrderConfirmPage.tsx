@@ -10,6 +10,7 @@ import { useRouteLocale, useLocaleParam } from "../../i18n/useRouteLocale";
 import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";
 import { Field } from "../../ui/Field";
 import { TextAreaField } from "../../ui/TextAreaField";
+import { characterCounter } from "../../ui/characterCounter";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { localToday, textLength } from "../../lib/formText";
 import {
@@ -248,15 +249,7 @@ function WishField({
       rows={4}
       value={value}
       error={error}
-      counter={{
-        count,
-        max,
-        text: (
-          <Trans>
-            {count} / {max} 字
-          </Trans>
-        ),
-      }}
+      counter={characterCounter(count, max)}
       onChange={onChange}
     />
   );

@@ -12,6 +12,7 @@ import { formatPriceFen } from "../../lib/format";
 import { open as openToast } from "../../state/toast";
 import { ModalDialog } from "../../ui/ModalDialog";
 import { TextAreaField } from "../../ui/TextAreaField";
+import { characterCounter } from "../../ui/characterCounter";
 
 const REFUND_REASON_MAX = FULFILMENT_LIMITS.refundReasonMaxChars;
 
@@ -153,15 +154,7 @@ export function RefundSheet({
             placeholder={t`请告诉我们退款的原因`}
             error={tooLong ? t`退款原因最多 ${max} 字` : undefined}
             alertError
-            counter={{
-              count,
-              max,
-              text: (
-                <Trans>
-                  {count} / {max} 字
-                </Trans>
-              ),
-            }}
+            counter={characterCounter(count, max)}
             onChange={(value) => {
               setReason(value);
               setError(null);

@@ -13,6 +13,7 @@ import { fieldErrorText, focusFormField } from "../../ui/fieldErrors";
 import { open as openToast } from "../../state/toast";
 import { Field } from "../../ui/Field";
 import { TextAreaField } from "../../ui/TextAreaField";
+import { characterCounter } from "../../ui/characterCounter";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { localToday, textLength } from "../../lib/formText";
 import {
@@ -210,15 +211,7 @@ export function RegisterPage() {
             rows={4}
             value={values.wish}
             error={text("wish")}
-            counter={{
-              count,
-              max,
-              text: (
-                <Trans>
-                  {count} / {max} 字
-                </Trans>
-              ),
-            }}
+            counter={characterCounter(count, max)}
             onChange={(wish) => {
               set({ wish });
             }}
