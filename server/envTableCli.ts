@@ -1,5 +1,6 @@
-// Rewrites the configuration table in README.md (between the env-table markers) from ENV_VARS,
-// the documented list in server/config/appConfig.ts, so the README never drifts from the code.
+// Rewrites the configuration table in README.md (between the env-table markers) from ENV_VARS
+// (server/config/appConfig.ts), the rows of every area's envVar() declarations, so the README
+// never drifts from the code.
 // `npm run docs:env -- --check` exits non-zero when the README is out of date.
 import { readFileSync, writeFileSync } from "node:fs";
 import { ENV_VARS } from "./config/appConfig";

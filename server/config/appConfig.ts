@@ -1,27 +1,37 @@
-// Server configuration: every environment variable, its default and meaning, parsed once into a
-// typed AppConfig by a pure function. Nothing else in server/ reads process.env.
+// Server configuration: the server's own variables (APP_ENV) joined with the accounts, payments
+// and IM-engine areas', parsed once into a typed AppConfig by a pure function, and ENV_VARS, the
+// README table's rows. Nothing else in server/ reads process.env.
 import { isAbsolute, join, resolve } from "node:path";
-import { AUTH_ENV_VARS, type AuthConfig, parseAuthConfig } from "./authConfig";
-import { IM_ENV_VARS } from "../im/imEnv";
+import { z } from "zod";
+import { IM_ENV } from "../im/imEnv";
 import {
-  IM_ENGINE_ENV_VARS,
+  IM_ENGINE_ENV,
   type ImEngineConfig,
-  parseImEngineConfig,
+  imEngineConfigOf,
 } from "../im/imEngineConfig";
-import { PUSH_ENV_VARS } from "../domain/push/pushEnv";
-import { NODE_ENVS, type NodeEnv } from "./nodeEnv";
-import { PAY_ENV_VARS, type PayConfig, parsePayConfig } from "./payConfig";
+import { PUSH_ENV } from "../domain/push/pushEnv";
+import { AUTH_ENV, type AuthConfig, authConfigOf } from "./authConfig";
 import {
   ConfigError,
   type Env,
-  envReader,
+  envDocs,
+  envVar,
   type EnvVarDoc,
-  FALSE_WORDS,
-  oneOf,
-  parseFlag,
-  parseHttpUrl,
-  TRUE_WORDS,
+  NODE_ENVS,
+  type NodeEnv,
+  readEnv,
 } from "./env";
+import {
+  absoluteUrl,
+  choice,
+  flag,
+  httpUrl,
+  ofUrl,
+  quoting,
+  urlProblem,
+  wholeNumber,
+} from "./envSchemas";
+import { PAY_ENV, type PayConfig, payConfigOf } from "./payConfig";
 
 export { ConfigError, type Env, type EnvVarDoc };
 
@@ -74,134 +84,124 @@ export interface AppConfig {
   imEngine: ImEngineConfig;
 }
 
-/** The documented variables, in README order (the README table is generated from this list). */
-export const ENV_VARS: readonly EnvVarDoc[] = [
-  {
-    name: "PORT",
+const APP_ENV = z.object({
+  PORT: envVar(wholeNumber(0, 65535, "is not a port number (0-65535)"), {
     default: "8080",
     description:
       "TCP port for the PWA, the REST API and the IM WebSocket (0 = any free port).",
-  },
-  {
-    name: "HOST",
-    default: "127.0.0.1",
-    description:
-      "Interface to listen on; 0.0.0.0 (or ::) to accept connections from other machines.",
-  },
-  {
-    name: "DATA_DIR",
+  }),
+  HOST: envVar(
+    z.string().refine((host) => !/\s|\/|^\[?$/.test(host), {
+      error: quoting("is not a host name or IP address"),
+    }),
+    {
+      default: "127.0.0.1",
+      description:
+        "Interface to listen on; 0.0.0.0 (or ::) to accept connections from other machines.",
+    },
+  ),
+  DATA_DIR: envVar(z.string(), {
     default: "./data",
     description:
       "Directory for server data; the embedded PGlite database lives in DATA_DIR/pglite.",
-  },
-  {
-    name: "FILES_DIR",
-    default: "DATA_DIR/uploads",
+  }),
+  FILES_DIR: envVar(z.string(), {
+    whenUnset: "DATA_DIR/uploads",
     description:
       "Directory of uploaded files (chat images, signatures). App servers behind one load balancer must share it (e.g. an NFS mount).",
-  },
-  {
-    name: "DATABASE_URL",
-    default: "(unset)",
-    description:
-      "postgres:// or postgresql:// URL of a real PostgreSQL; unset uses the embedded PGlite.",
-  },
-  {
-    name: "PUBLIC_URL",
-    default: "http://HOST:PORT",
+  }),
+  DATABASE_URL: envVar(
+    absoluteUrl(
+      () => "is not a URL (expected postgres://user@host:port/database)",
+    )
+      .refine(
+        ofUrl((url) => ["postgres:", "postgresql:"].includes(url.protocol)),
+        {
+          error: urlProblem(
+            (url) =>
+              `must start with postgres:// or postgresql://, not ${url.protocol}//`,
+          ),
+          abort: true,
+        },
+      )
+      .refine(
+        ofUrl((url) => url.pathname.replace(/^\//, "") !== ""),
+        "must name a database (postgres://user@host:port/database)",
+      ),
+    {
+      description:
+        "postgres:// or postgresql:// URL of a real PostgreSQL; unset uses the embedded PGlite.",
+    },
+  ),
+  PUBLIC_URL: envVar(httpUrl(), {
+    whenUnset: "http://HOST:PORT",
     description:
       "Absolute http(s) URL browsers use to reach the server; the IM URL (ws(s)://…/im) is derived from it. A wildcard HOST becomes 127.0.0.1.",
-  },
-  {
-    name: "STATIC_DIR",
+  }),
+  STATIC_DIR: envVar(z.string(), {
     default: "dist",
     description:
       "Directory of the built PWA (`npm run build`), served with an SPA fallback.",
-  },
-  {
-    name: "LOG_LEVEL",
+  }),
+  LOG_LEVEL: envVar(choice(LOG_LEVELS), {
     default: "info",
     description: `pino log level: ${LOG_LEVELS.join(", ")}.`,
-  },
-  {
-    name: "LOG_FORMAT",
-    default: "pretty unless NODE_ENV=production",
+  }),
+  LOG_FORMAT: envVar(choice(LOG_FORMATS), {
+    whenUnset: "pretty unless NODE_ENV=production",
     description:
       "pretty: one readable line per event (a request is one line: method, path, status, time) and a start block with the URL, the dev outbox and the demo accounts; json: pino's JSON lines only, for log collectors.",
-  },
-  {
-    name: "NODE_ENV",
+  }),
+  NODE_ENV: envVar(choice(NODE_ENVS), {
     default: "development",
     description: `${NODE_ENVS.join(", ")}; production turns DEV_TOOLS off by default.`,
-  },
-  {
-    name: "DEV_TOOLS",
-    default: "on unless NODE_ENV=production",
+  }),
+  DEV_TOOLS: envVar(flag, {
+    whenUnset: "on unless NODE_ENV=production",
     description:
       "Development emulators under /dev (SMS, e-mail, WeChat login, payments): 1/true/on/yes or 0/false/off/no. Emulators never stand in for providers in production.",
-  },
-  ...AUTH_ENV_VARS,
-  ...PAY_ENV_VARS,
-  ...IM_ENGINE_ENV_VARS,
-  ...IM_ENV_VARS,
-  ...PUSH_ENV_VARS,
+  }),
+});
+
+/** What parseConfig reads, in README order. */
+const CONFIG_ENV = z.object({
+  ...APP_ENV.shape,
+  ...AUTH_ENV.shape,
+  ...PAY_ENV.shape,
+  ...IM_ENGINE_ENV.shape,
+});
+
+/** The documented variables, in README order (the README table is generated from this list). */
+export const ENV_VARS: readonly EnvVarDoc[] = [
+  ...envDocs(CONFIG_ENV),
+  ...envDocs(IM_ENV),
+  ...envDocs(PUSH_ENV),
 ];
 
 const WILDCARD_HOSTS = ["0.0.0.0", "::", "[::]"];
 
 /** Parses and validates the environment; throws ConfigError naming the first bad variable. */
 export function parseConfig(env: Env, cwd: string = process.cwd()): AppConfig {
-  const value = envReader(env);
-
-  const port = parsePort(value("PORT"));
-  const host = value("HOST") ?? "127.0.0.1";
-  if (/\s|\/|^\[?$/.test(host))
-    throw new ConfigError("HOST", `"${host}" is not a host name or IP address`);
-
-  const nodeEnv = oneOf(
-    "NODE_ENV",
-    value("NODE_ENV") ?? "development",
-    NODE_ENVS,
-  );
-  const logLevel = oneOf("LOG_LEVEL", value("LOG_LEVEL") ?? "info", LOG_LEVELS);
-  const logFormat = oneOf(
-    "LOG_FORMAT",
-    value("LOG_FORMAT") ?? (nodeEnv === "production" ? "json" : "pretty"),
-    LOG_FORMATS,
-  );
-
-  const databaseUrl = value("DATABASE_URL") ?? null;
-  if (databaseUrl !== null) checkDatabaseUrl(databaseUrl);
-
-  const devToolsRaw = value("DEV_TOOLS");
-  const devTools =
-    devToolsRaw === undefined
-      ? nodeEnv !== "production"
-      : parseFlag("DEV_TOOLS", devToolsRaw);
-
-  const explicitPublicUrl = value("PUBLIC_URL");
-  let publicUrl: string | null;
-  if (explicitPublicUrl !== undefined)
-    publicUrl = parsePublicUrl(explicitPublicUrl);
-  else publicUrl = port === 0 ? null : originFor(host, port);
-
-  const dataDir = toAbsolute(value("DATA_DIR") ?? "./data", cwd);
+  const values = readEnv(env, CONFIG_ENV);
+  const { PORT: port, HOST: host, NODE_ENV: nodeEnv } = values;
+  const production = nodeEnv === "production";
+  const dataDir = toAbsolute(values.DATA_DIR, cwd);
   return {
     port,
     host,
     dataDir,
-    filesDir: toAbsolute(value("FILES_DIR") ?? join(dataDir, "uploads"), cwd),
-    databaseUrl,
-    publicUrl,
-    staticDir: toAbsolute(value("STATIC_DIR") ?? "dist", cwd),
-    logLevel,
-    logFormat,
+    filesDir: toAbsolute(values.FILES_DIR ?? join(dataDir, "uploads"), cwd),
+    databaseUrl: values.DATABASE_URL ?? null,
+    publicUrl: values.PUBLIC_URL ?? (port === 0 ? null : originFor(host, port)),
+    staticDir: toAbsolute(values.STATIC_DIR, cwd),
+    logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT ?? (production ? "json" : "pretty"),
     nodeEnv,
-    devTools,
-    trustProxy: parseTrustProxy(value("TRUST_PROXY")),
-    auth: parseAuthConfig(value, { nodeEnv }),
-    pay: parsePayConfig(value, { nodeEnv }),
-    imEngine: parseImEngineConfig(value),
+    devTools: values.DEV_TOOLS ?? !production,
+    trustProxy: values.TRUST_PROXY,
+    auth: authConfigOf(values, env),
+    pay: payConfigOf(values),
+    imEngine: imEngineConfigOf(values),
   };
 }
 
@@ -231,57 +231,6 @@ export function imWsUrlFor(publicUrl: string): string {
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   url.pathname = `${url.pathname.replace(/\/+$/, "")}/im`;
   return url.toString();
-}
-
-function parsePort(raw: string | undefined): number {
-  if (raw === undefined) return 8080;
-  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
-    throw new ConfigError("PORT", `"${raw}" is not a port number (0-65535)`);
-  }
-  return Number(raw);
-}
-
-function checkDatabaseUrl(raw: string): void {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(
-      "DATABASE_URL",
-      "is not a URL (expected postgres://user@host:port/database)",
-    );
-  }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    throw new ConfigError(
-      "DATABASE_URL",
-      `must start with postgres:// or postgresql://, not ${url.protocol}//`,
-    );
-  }
-  if (url.pathname.replace(/^\//, "") === "") {
-    throw new ConfigError(
-      "DATABASE_URL",
-      "must name a database (postgres://user@host:port/database)",
-    );
-  }
-}
-
-function parsePublicUrl(raw: string): string {
-  return parseHttpUrl("PUBLIC_URL", raw);
-}
-
-/** on/off, or the proxies' comma-separated addresses / CIDR ranges (Fastify has no hop counts). */
-function parseTrustProxy(raw: string | undefined): boolean | string[] {
-  if (raw === undefined) return false;
-  const lower = raw.toLowerCase();
-  if (TRUE_WORDS.includes(lower) || FALSE_WORDS.includes(lower))
-    return parseFlag("TRUST_PROXY", raw);
-  const addresses = raw.split(",").map((part) => part.trim());
-  if (addresses.some((a) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a)))
-    throw new ConfigError(
-      "TRUST_PROXY",
-      `"${raw}" must be on/off or comma-separated IP addresses/CIDRs of the proxies`,
-    );
-  return addresses;
 }
 
 function toAbsolute(path: string, cwd: string): string {

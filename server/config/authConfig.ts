@@ -1,13 +1,24 @@
-// Accounts configuration: the server secret, access-token life, enabled login methods and the
-// SMS / e-mail / WeChat provider settings, with their docs. Pure: parses what appConfig.ts reads.
+// Accounts configuration: the server secret, access-token life, enabled login methods, client-IP
+// trust and the SMS / e-mail / WeChat provider settings, declared once (AUTH_ENV), and the rules
+// across them (a provider all or nothing; production needs a provider per enabled method). Pure.
+import { z } from "zod";
 import {
+  allOrNone,
   ConfigError,
-  type EnvValue,
-  type EnvVarDoc,
-  parseFlag,
-  parseHttpUrl,
+  type Env,
+  envVar,
+  isSet,
+  type NodeEnv,
 } from "./env";
-import type { NodeEnv } from "./nodeEnv";
+import {
+  absoluteUrl,
+  flag,
+  httpUrl,
+  isFlagWord,
+  ofUrl,
+  quoting,
+  wholeNumber,
+} from "./envSchemas";
 
 export const LOGIN_METHODS = ["phone", "email", "wechat"] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
@@ -78,377 +89,306 @@ const WECHAT_REQUIRED = [
   "WECHAT_MP_APP_SECRET",
 ] as const;
 const SMTP_REQUIRED = ["SMTP_URL or SMTP_HOST", "MAIL_FROM"] as const;
+/** What SMTP_URL already says. */
+const SMTP_URL_PARTS = [
+  "SMTP_HOST",
+  "SMTP_PORT",
+  "SMTP_SECURE",
+  "SMTP_USER",
+  "SMTP_PASS",
+] as const;
 
-export const AUTH_ENV_VARS: readonly EnvVarDoc[] = [
-  {
-    name: "AUTH_SECRET",
-    default: "(generated in development)",
-    description: `Server secret (at least ${MIN_SECRET_BYTES} bytes) signing access tokens and hashing one-time codes. Required in production; in development an unset secret is generated once and kept in the database.`,
-  },
-  {
-    name: "ACCESS_TOKEN_TTL_SECONDS",
-    default: "900",
-    description: `Life of an access token in seconds (1-${MAX_ACCESS_TOKEN_TTL_SECONDS}); refresh tokens last at most 30 days.`,
-  },
-  {
-    name: "LOGIN_METHODS",
-    default: "phone,email,wechat",
+const smtpPort = (secure: boolean): number => (secure ? 465 : 587);
+
+const loginMethods = z
+  .string()
+  .transform((raw) => {
+    const words = raw
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter((word) => word !== "");
+    return words.length === 1 && words[0] === "none" ? [] : words;
+  })
+  .pipe(
+    z.array(
+      z.enum(LOGIN_METHODS, {
+        error: quoting(
+          `is not a login method (use ${LOGIN_METHODS.join(", ")} or none)`,
+        ),
+      }),
+    ),
+  )
+  .transform((methods) => ({
+    phone: methods.includes("phone"),
+    email: methods.includes("email"),
+    wechat: methods.includes("wechat"),
+  }));
+
+/** on/off, or the proxies' comma-separated addresses / CIDR ranges (Fastify has no hop counts). */
+const trustProxy = z
+  .string()
+  .refine(
+    (raw) =>
+      isFlagWord(raw) ||
+      raw
+        .split(",")
+        .every((part) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part.trim())),
+    {
+      error: quoting(
+        "must be on/off or comma-separated IP addresses/CIDRs of the proxies",
+      ),
+    },
+  )
+  .transform((raw): boolean | string[] =>
+    isFlagWord(raw)
+      ? flag.parse(raw)
+      : raw.split(",").map((part) => part.trim()),
+  );
+
+const digits = z.string().regex(/^\d+$/, { error: quoting("must be digits") });
+
+const smsCredential = (
+  what: string,
+  schema: z.ZodType<string, string> = z.string(),
+) =>
+  envVar(schema, {
+    description: `Tencent Cloud SMS ${what}; all five TENCENT_SMS_* credentials together turn real SMS on.`,
+  });
+
+type SmtpServer = Pick<SmtpConfig, "host" | "port" | "secure" | "auth">;
+
+const smtpUrl = absoluteUrl(() => "is not a URL (smtp://user:pass@host:587)")
+  .refine(
+    ofUrl((url) => url.protocol === "smtp:" || url.protocol === "smtps:"),
+    {
+      error: "must start with smtp:// or smtps://",
+      abort: true,
+    },
+  )
+  .refine(
+    ofUrl((url) => url.hostname !== ""),
+    {
+      error: "must name a host",
+      abort: true,
+    },
+  )
+  .refine(
+    ofUrl((url) => (url.username === "") === (url.password === "")),
+    "must carry both user and password, or neither",
+  )
+  .transform(
+    ofUrl((url): SmtpServer => {
+      const secure = url.protocol === "smtps:";
+      const user = decodeURIComponent(url.username);
+      const pass = decodeURIComponent(url.password);
+      return {
+        host: url.hostname.replace(/^\[|\]$/g, ""),
+        port: url.port === "" ? smtpPort(secure) : Number(url.port),
+        secure,
+        auth: user === "" ? null : { user, pass },
+      };
+    }),
+  );
+
+export const AUTH_ENV = z.object({
+  AUTH_SECRET: envVar(
+    z
+      .string()
+      .refine(
+        (secret) => Buffer.byteLength(secret, "utf8") >= MIN_SECRET_BYTES,
+        `must be at least ${MIN_SECRET_BYTES} bytes (e.g. \`openssl rand -base64 48\`)`,
+      ),
+    {
+      whenUnset: "(generated in development)",
+      description: `Server secret (at least ${MIN_SECRET_BYTES} bytes) signing access tokens and hashing one-time codes. Required in production; in development an unset secret is generated once and kept in the database.`,
+    },
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: envVar(
+    wholeNumber(
+      1,
+      MAX_ACCESS_TOKEN_TTL_SECONDS,
+      `must be a whole number of seconds from 1 to ${MAX_ACCESS_TOKEN_TTL_SECONDS}`,
+    ),
+    {
+      default: String(MAX_ACCESS_TOKEN_TTL_SECONDS),
+      description: `Life of an access token in seconds (1-${MAX_ACCESS_TOKEN_TTL_SECONDS}); refresh tokens last at most 30 days.`,
+    },
+  ),
+  LOGIN_METHODS: envVar(loginMethods, {
+    default: LOGIN_METHODS.join(","),
     description:
       "Enabled login methods, comma-separated (or none). In production each enabled method needs its provider configured.",
-  },
-  {
-    name: "TRUST_PROXY",
+  }),
+  TRUST_PROXY: envVar(trustProxy, {
     default: "off",
     description:
       "Take the client IP (per-IP limits) from X-Forwarded-For: on (every peer is a trusted proxy; only behind a proxy!), off, or the proxies' comma-separated addresses/CIDRs.",
-  },
-  ...SMS_REQUIRED.map((name) => ({
-    name,
-    default: "(unset)",
-    description: `Tencent Cloud SMS ${name.slice("TENCENT_SMS_".length).toLowerCase().replaceAll("_", " ")}; all five TENCENT_SMS_* credentials together turn real SMS on.`,
-  })),
-  {
-    name: "TENCENT_SMS_REGION",
+  }),
+  TENCENT_SMS_SECRET_ID: smsCredential("secret id"),
+  TENCENT_SMS_SECRET_KEY: smsCredential("secret key"),
+  TENCENT_SMS_SDK_APP_ID: smsCredential("sdk app id", digits),
+  TENCENT_SMS_SIGN_NAME: smsCredential("sign name"),
+  TENCENT_SMS_TEMPLATE_ID: smsCredential("template id", digits),
+  TENCENT_SMS_REGION: envVar(z.string(), {
     default: "ap-guangzhou",
     description: "Tencent Cloud region (X-TC-Region) of the SMS API.",
-  },
-  {
-    name: "TENCENT_SMS_ENDPOINT",
-    default: "https://sms.tencentcloudapi.com",
+  }),
+  TENCENT_SMS_ENDPOINT: envVar(httpUrl("https://sms.tencentcloudapi.com"), {
+    whenUnset: "https://sms.tencentcloudapi.com",
     description:
       "Tencent Cloud SMS API endpoint (tests point it at a loopback fake).",
-  },
-  {
-    name: "SMTP_URL",
-    default: "(unset)",
+  }),
+  SMTP_URL: envVar(smtpUrl, {
     description:
       "smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465 (TLS); alternative to SMTP_HOST and friends.",
-  },
-  {
-    name: "SMTP_HOST",
-    default: "(unset)",
+  }),
+  SMTP_HOST: envVar(z.string(), {
     description: "Host name of the SMTP relay that sends login-code e-mails.",
-  },
-  {
-    name: "SMTP_PORT",
-    default: "587 (465 with SMTP_SECURE)",
+  }),
+  SMTP_PORT: envVar(wholeNumber(1, 65535, "is not a port number (1-65535)"), {
+    whenUnset: `${smtpPort(false)} (${smtpPort(true)} with SMTP_SECURE)`,
     description: "Port of the SMTP relay.",
-  },
-  {
-    name: "SMTP_SECURE",
-    default: "on for port 465",
+  }),
+  SMTP_SECURE: envVar(flag, {
+    whenUnset: `on for port ${smtpPort(true)}`,
     description: "TLS from the first byte (implicit TLS) instead of STARTTLS.",
-  },
-  {
-    name: "SMTP_USER",
-    default: "(unset)",
+  }),
+  SMTP_USER: envVar(z.string(), {
     description: "SMTP user name (with SMTP_PASS).",
-  },
-  {
-    name: "SMTP_PASS",
-    default: "(unset)",
+  }),
+  SMTP_PASS: envVar(z.string(), {
     description: "SMTP password (with SMTP_USER).",
-  },
-  {
-    name: "SMTP_REQUIRE_TLS",
+  }),
+  SMTP_REQUIRE_TLS: envVar(flag, {
     default: "on",
     description:
       "Without SMTP_SECURE, refuse to send unless STARTTLS succeeds (codes never cross the network in clear).",
-  },
-  {
-    name: "SMTP_CA_FILE",
-    default: "(unset)",
+  }),
+  SMTP_CA_FILE: envVar(z.string(), {
     description:
       "PEM file of extra CA certificates to trust for the SMTP relay.",
-  },
-  {
-    name: "MAIL_FROM",
-    default: "(unset)",
-    description:
-      'Sender of login-code e-mails, e.g. "福缘 <no-reply@example.com>".',
-  },
-  {
-    name: "WECHAT_OPEN_APP_ID",
-    default: "(unset)",
+  }),
+  MAIL_FROM: envVar(
+    z.string().regex(/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, {
+      error: quoting('must be an address or "Name <address>"'),
+    }),
+    {
+      description:
+        'Sender of login-code e-mails, e.g. "福缘 <no-reply@example.com>".',
+    },
+  ),
+  WECHAT_OPEN_APP_ID: envVar(z.string(), {
     description:
       "WeChat open-platform website app id (desktop QR login); all four WECHAT_*_APP_* together turn real WeChat login on.",
-  },
-  {
-    name: "WECHAT_OPEN_APP_SECRET",
-    default: "(unset)",
+  }),
+  WECHAT_OPEN_APP_SECRET: envVar(z.string(), {
     description: "AppSecret of the WeChat website app.",
-  },
-  {
-    name: "WECHAT_MP_APP_ID",
-    default: "(unset)",
+  }),
+  WECHAT_MP_APP_ID: envVar(z.string(), {
     description: "WeChat official account app id (login inside WeChat).",
-  },
-  {
-    name: "WECHAT_MP_APP_SECRET",
-    default: "(unset)",
+  }),
+  WECHAT_MP_APP_SECRET: envVar(z.string(), {
     description: "AppSecret of the WeChat official account.",
-  },
-  {
-    name: "WECHAT_API_BASE",
-    default: "https://api.weixin.qq.com",
+  }),
+  WECHAT_API_BASE: envVar(httpUrl("https://api.weixin.qq.com"), {
+    whenUnset: "https://api.weixin.qq.com",
     description: "WeChat API base URL (tests point it at a loopback fake).",
-  },
-];
+  }),
+});
 
-export interface AuthConfigContext {
-  nodeEnv: NodeEnv;
-}
+type AuthValues = z.output<typeof AUTH_ENV> & { NODE_ENV: NodeEnv };
 
-export function parseAuthConfig(
-  value: EnvValue,
-  { nodeEnv }: AuthConfigContext,
-): AuthConfig {
-  const secret = value("AUTH_SECRET") ?? null;
-  if (secret !== null && Buffer.byteLength(secret, "utf8") < MIN_SECRET_BYTES) {
-    throw new ConfigError(
-      "AUTH_SECRET",
-      `must be at least ${MIN_SECRET_BYTES} bytes (e.g. \`openssl rand -base64 48\`)`,
-    );
-  }
-  if (secret === null && nodeEnv === "production") {
+/** SMTP's variables: with neither SMTP_URL nor SMTP_HOST, none of them may be set. */
+const SMTP_VARIABLES = Object.keys(AUTH_ENV.shape).filter((name) =>
+  /^(SMTP_|MAIL_FROM$)/.test(name),
+);
+
+/** The accounts configuration from the parsed variables (`env` tells which were given). */
+export function authConfigOf(values: AuthValues, env: Env): AuthConfig {
+  const secret = values.AUTH_SECRET ?? null;
+  const production = values.NODE_ENV === "production";
+  if (secret === null && production) {
     throw new ConfigError(
       "AUTH_SECRET",
       `must be set in production (at least ${MIN_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`)`,
     );
   }
-
   const config: AuthConfig = {
     secret,
-    accessTokenTtlSeconds: parseTtl(value("ACCESS_TOKEN_TTL_SECONDS")),
-    loginMethods: parseLoginMethods(value("LOGIN_METHODS")),
-    sms: parseSms(value),
-    smtp: parseSmtp(value),
-    wechat: parseWechat(value),
+    accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
+    loginMethods: values.LOGIN_METHODS,
+    sms: smsOf(values),
+    smtp: smtpOf(values, env),
+    wechat: wechatOf(values),
   };
-  if (nodeEnv === "production") requireProviders(config);
+  if (production) requireProviders(config);
   return config;
 }
 
-function parseTtl(raw: string | undefined): number {
-  if (raw === undefined) return MAX_ACCESS_TOKEN_TTL_SECONDS;
-  const seconds = Number(raw);
-  if (
-    !/^\d+$/.test(raw) ||
-    seconds < 1 ||
-    seconds > MAX_ACCESS_TOKEN_TTL_SECONDS
-  ) {
-    throw new ConfigError(
-      "ACCESS_TOKEN_TTL_SECONDS",
-      `"${raw}" must be a whole number of seconds from 1 to ${MAX_ACCESS_TOKEN_TTL_SECONDS}`,
-    );
-  }
-  return seconds;
-}
-
-function parseLoginMethods(
-  raw: string | undefined,
-): Record<LoginMethod, boolean> {
-  const enabled = { phone: false, email: false, wechat: false };
-  const words =
-    raw === undefined
-      ? [...LOGIN_METHODS]
-      : raw
-          .toLowerCase()
-          .split(/[\s,]+/)
-          .filter((word) => word !== "");
-  if (words.length === 1 && words[0] === "none") return enabled;
-  for (const word of words) {
-    const method = LOGIN_METHODS.find((m) => m === word);
-    if (method === undefined) {
-      throw new ConfigError(
-        "LOGIN_METHODS",
-        `"${word}" is not a login method (use ${LOGIN_METHODS.join(", ")} or none)`,
-      );
-    }
-    enabled[method] = true;
-  }
-  return enabled;
-}
-
-/** All of `names` or none: a half-configured provider is a mistake worth stopping for. */
-function allOrNone<const N extends string>(
-  value: EnvValue,
-  what: string,
-  names: readonly N[],
-): Record<N, string> | null {
-  const found = names.map((name) => [name, value(name)] as const);
-  const missing = found.filter(([, v]) => v === undefined).map(([n]) => n);
-  if (missing.length === names.length) return null;
-  const [first] = missing;
-  if (first !== undefined) {
-    throw new ConfigError(
-      first,
-      `${what} is partly configured: also set ${missing.join(", ")}`,
-    );
-  }
-  return Object.fromEntries(found) as Record<N, string>;
-}
-
-function parseSms(value: EnvValue): TencentSmsConfig | null {
-  const set = allOrNone(value, "Tencent SMS", SMS_REQUIRED);
-  const region = value("TENCENT_SMS_REGION");
-  const endpoint = value("TENCENT_SMS_ENDPOINT");
+function smsOf(values: AuthValues): TencentSmsConfig | null {
+  const set = allOrNone(values, "Tencent SMS", SMS_REQUIRED);
   if (set === null) return null;
-  for (const name of [
-    "TENCENT_SMS_SDK_APP_ID",
-    "TENCENT_SMS_TEMPLATE_ID",
-  ] as const) {
-    if (!/^\d+$/.test(set[name]))
-      throw new ConfigError(name, `"${set[name]}" must be digits`);
-  }
   return {
     secretId: set.TENCENT_SMS_SECRET_ID,
     secretKey: set.TENCENT_SMS_SECRET_KEY,
     sdkAppId: set.TENCENT_SMS_SDK_APP_ID,
     signName: set.TENCENT_SMS_SIGN_NAME,
     templateId: set.TENCENT_SMS_TEMPLATE_ID,
-    region: region ?? "ap-guangzhou",
-    endpoint:
-      endpoint === undefined
-        ? null
-        : parseHttpUrl(
-            "TENCENT_SMS_ENDPOINT",
-            endpoint,
-            "https://sms.tencentcloudapi.com",
-          ),
+    region: values.TENCENT_SMS_REGION,
+    endpoint: values.TENCENT_SMS_ENDPOINT ?? null,
   };
 }
 
-const SMTP_VARIABLES = [
-  "SMTP_URL",
-  "SMTP_HOST",
-  "SMTP_PORT",
-  "SMTP_SECURE",
-  "SMTP_USER",
-  "SMTP_PASS",
-  "SMTP_REQUIRE_TLS",
-  "SMTP_CA_FILE",
-  "MAIL_FROM",
-] as const;
-
-function parseSmtp(value: EnvValue): SmtpConfig | null {
-  const given = SMTP_VARIABLES.filter((name) => value(name) !== undefined);
-  const url = value("SMTP_URL");
-  const host = value("SMTP_HOST");
-  if (url === undefined && host === undefined) {
-    for (const name of given) {
+function smtpOf(values: AuthValues, env: Env): SmtpConfig | null {
+  const url = values.SMTP_URL;
+  if (url === undefined && values.SMTP_HOST === undefined) {
+    const stray = SMTP_VARIABLES.find((name) => isSet(env, name));
+    if (stray !== undefined)
       throw new ConfigError(
-        name,
+        stray,
         "is set but SMTP is not: also set SMTP_URL or SMTP_HOST",
       );
-    }
     return null;
   }
-  if (url !== undefined) {
-    const clash = given.find((name) =>
-      [
-        "SMTP_HOST",
-        "SMTP_PORT",
-        "SMTP_SECURE",
-        "SMTP_USER",
-        "SMTP_PASS",
-      ].includes(name),
+  const clash =
+    url === undefined
+      ? undefined
+      : SMTP_URL_PARTS.find((name) => isSet(env, name));
+  if (clash !== undefined)
+    throw new ConfigError(
+      clash,
+      "cannot be combined with SMTP_URL (put it in the URL instead)",
     );
-    if (clash !== undefined)
-      throw new ConfigError(
-        clash,
-        "cannot be combined with SMTP_URL (put it in the URL instead)",
-      );
-  }
-  const from = value("MAIL_FROM");
+  const from = values.MAIL_FROM;
   if (from === undefined)
     throw new ConfigError("MAIL_FROM", "is required when SMTP is configured");
-  if (!/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(from))
-    throw new ConfigError(
-      "MAIL_FROM",
-      `"${from}" must be an address or "Name <address>"`,
-    );
-  const caFile = value("SMTP_CA_FILE") ?? null;
-  const server = url !== undefined ? smtpFromUrl(url) : smtpFromParts(value);
-  const requireTlsRaw = value("SMTP_REQUIRE_TLS");
   return {
-    ...server,
-    requireTls:
-      requireTlsRaw === undefined
-        ? true
-        : parseFlag("SMTP_REQUIRE_TLS", requireTlsRaw),
+    ...(url ?? smtpFromParts(values)),
+    requireTls: values.SMTP_REQUIRE_TLS,
     from,
-    caFile,
+    caFile: values.SMTP_CA_FILE ?? null,
   };
 }
 
-type SmtpServer = Pick<SmtpConfig, "host" | "port" | "secure" | "auth">;
-
-function smtpFromUrl(raw: string): SmtpServer {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(
-      "SMTP_URL",
-      "is not a URL (smtp://user:pass@host:587)",
-    );
-  }
-  if (url.protocol !== "smtp:" && url.protocol !== "smtps:")
-    throw new ConfigError("SMTP_URL", "must start with smtp:// or smtps://");
-  if (url.hostname === "")
-    throw new ConfigError("SMTP_URL", "must name a host");
-  const secure = url.protocol === "smtps:";
-  const user = decodeURIComponent(url.username);
-  const pass = decodeURIComponent(url.password);
-  if ((user === "") !== (pass === ""))
-    throw new ConfigError(
-      "SMTP_URL",
-      "must carry both user and password, or neither",
-    );
-  return {
-    host: url.hostname.replace(/^\[|\]$/g, ""),
-    port: url.port === "" ? (secure ? 465 : 587) : Number(url.port),
-    secure,
-    auth: user === "" ? null : { user, pass },
-  };
-}
-
-function smtpFromParts(value: EnvValue): SmtpServer {
-  const host = value("SMTP_HOST") ?? "";
-  const portRaw = value("SMTP_PORT");
-  if (
-    portRaw !== undefined &&
-    (!/^\d+$/.test(portRaw) || Number(portRaw) < 1 || Number(portRaw) > 65535)
-  )
-    throw new ConfigError(
-      "SMTP_PORT",
-      `"${portRaw}" is not a port number (1-65535)`,
-    );
-  const secureRaw = value("SMTP_SECURE");
-  const secure =
-    secureRaw !== undefined
-      ? parseFlag("SMTP_SECURE", secureRaw)
-      : portRaw === "465";
-  const port = portRaw === undefined ? (secure ? 465 : 587) : Number(portRaw);
-  const user = value("SMTP_USER");
-  const pass = value("SMTP_PASS");
+function smtpFromParts(values: AuthValues): SmtpServer {
+  const port = values.SMTP_PORT;
+  const secure = values.SMTP_SECURE ?? port === smtpPort(true);
+  const { SMTP_USER: user, SMTP_PASS: pass } = values;
   if ((user === undefined) !== (pass === undefined))
     throw new ConfigError(
       user === undefined ? "SMTP_USER" : "SMTP_PASS",
       "SMTP_USER and SMTP_PASS go together",
     );
   return {
-    host,
-    port,
+    host: values.SMTP_HOST ?? "",
+    port: port ?? smtpPort(secure),
     secure,
     auth: user === undefined || pass === undefined ? null : { user, pass },
   };
 }
 
-function parseWechat(value: EnvValue): WechatConfig | null {
-  const set = allOrNone(value, "WeChat login", WECHAT_REQUIRED);
-  const apiBase = value("WECHAT_API_BASE");
+function wechatOf(values: AuthValues): WechatConfig | null {
+  const set = allOrNone(values, "WeChat login", WECHAT_REQUIRED);
   if (set === null) return null;
   return {
     open: {
@@ -456,10 +396,7 @@ function parseWechat(value: EnvValue): WechatConfig | null {
       appSecret: set.WECHAT_OPEN_APP_SECRET,
     },
     mp: { appId: set.WECHAT_MP_APP_ID, appSecret: set.WECHAT_MP_APP_SECRET },
-    apiBase:
-      apiBase === undefined
-        ? null
-        : parseHttpUrl("WECHAT_API_BASE", apiBase, "https://api.weixin.qq.com"),
+    apiBase: values.WECHAT_API_BASE ?? null,
   };
 }
 

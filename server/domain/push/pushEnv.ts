@@ -1,33 +1,28 @@
 // Web Push environment variables (read by server/main.ts and passed to buildApp, like imEnv): an
-// operator-provided VAPID key pair and contact. Pure: the caller hands the environment in.
-import {
-  ConfigError,
-  type Env,
-  type EnvVarDoc,
-  envReader,
-} from "../../config/env";
+// operator-provided VAPID key pair and contact, declared once (PUSH_ENV). Pure: the caller hands
+// the environment in.
+import { z } from "zod";
+import { ConfigError, type Env, envVar, readEnv } from "../../config/env";
+import { checkedBy } from "../../config/envSchemas";
 import { checkVapidPrivateKey, checkVapidPublicKey } from "./vapidKeyFormat";
 
-export const PUSH_ENV_VARS: readonly EnvVarDoc[] = [
-  {
-    name: "VAPID_PUBLIC_KEY",
-    default: "(generated)",
+export const PUSH_ENV = z.object({
+  VAPID_PUBLIC_KEY: envVar(checkedBy(checkVapidPublicKey), {
+    whenUnset: "(generated)",
     description:
       "Web Push application server key (base64url, 65-byte P-256 point). Unset: a key pair is generated at first start and kept in the database. Set together with VAPID_PRIVATE_KEY.",
-  },
-  {
-    name: "VAPID_PRIVATE_KEY",
-    default: "(generated)",
+  }),
+  VAPID_PRIVATE_KEY: envVar(z.string(), {
+    whenUnset: "(generated)",
     description:
       "The matching VAPID private key (base64url, 32 bytes). Changing the pair invalidates every browser's push subscription.",
-  },
-  {
-    name: "VAPID_SUBJECT",
-    default: "PUBLIC_URL if https",
+  }),
+  VAPID_SUBJECT: envVar(checkedBy(checkSubject), {
+    whenUnset: "PUBLIC_URL if https",
     description:
       "Contact the push services may use (mailto: or https: URL), sent in every VAPID token; otherwise mailto:webpush@example.invalid.",
-  },
-];
+  }),
+});
 
 export interface VapidKeyPair {
   publicKey: string;
@@ -42,10 +37,11 @@ export interface PushOptions {
 }
 
 export function pushOptionsFromEnv(env: Env): PushOptions {
-  const value = envReader(env);
-  const publicKey = value("VAPID_PUBLIC_KEY");
-  const privateKey = value("VAPID_PRIVATE_KEY");
-  const subject = value("VAPID_SUBJECT");
+  const {
+    VAPID_PUBLIC_KEY: publicKey,
+    VAPID_PRIVATE_KEY: privateKey,
+    VAPID_SUBJECT: subject,
+  } = readEnv(env, PUSH_ENV);
   const options: PushOptions = {};
   if (publicKey !== undefined || privateKey !== undefined) {
     if (publicKey === undefined)
@@ -58,19 +54,12 @@ export function pushOptionsFromEnv(env: Env): PushOptions {
         "VAPID_PRIVATE_KEY",
         "must be set together with VAPID_PUBLIC_KEY",
       );
-    const publicProblem = checkVapidPublicKey(publicKey);
-    if (publicProblem !== null)
-      throw new ConfigError("VAPID_PUBLIC_KEY", publicProblem);
     const privateProblem = checkVapidPrivateKey(privateKey, publicKey);
     if (privateProblem !== null)
       throw new ConfigError("VAPID_PRIVATE_KEY", privateProblem);
     options.vapidKeys = { publicKey, privateKey };
   }
-  if (subject !== undefined) {
-    const problem = checkSubject(subject);
-    if (problem !== null) throw new ConfigError("VAPID_SUBJECT", problem);
-    options.subject = subject;
-  }
+  if (subject !== undefined) options.subject = subject;
   return options;
 }
 
