@@ -1,6 +1,15 @@
 // Access tokens: compact HS256 JWTs `{ sub: userId, sid: sessionId, iat, exp }` signed with the
 // access-token key. Verification checks the header, signature (constant time) and expiry only;
 // whether the session is still live is the caller's check (sessions.ts).
+//
+// NOTE: hand-written on purpose, not `jose` (issue #21 weighed it). Measured on the 2-core dev box,
+// 10,000 tokens one after the other: verify 68–200 ms here against 520–1,400 ms with jose 6.2.18's
+// jwtVerify (a pre-imported CryptoKey; 1,060–1,250 ms with the raw key), sign 57–87 ms against
+// 360–530 ms: 4–10× slower, on every signed-in REST request (IM CONNECTs check the IM token, not
+// this). jose would not shorten the file either: its verdicts differ (it accepts any header with
+// alg HS256, has no MALFORMED for a bad `sub`/`sid`), so the exact header and claim checks would
+// stay, and signing would turn async. Both read each other's tokens (same format), so a switch
+// later needs no migration.
 import { createHmac } from "node:crypto";
 import { constantTimeEqual } from "./tokenCrypto";
 
