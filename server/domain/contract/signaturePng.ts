@@ -1,5 +1,7 @@
 // What a drawn signature must be: a real PNG (the 8-byte signature, then an IHDR chunk of length
 // 13 as the first chunk) of at most 1 MB and 4096 × 4096 pixels. Judged by the bytes only.
+// NOTE: hand-written, like files/imageInfo.ts (whose header says why not image-size): it is
+// stricter than an upload's PNG check (IHDR length 13) and names its own refusals.
 import { SIGNATURE_LIMITS } from "#contract";
 import { HttpError } from "../../http/errors";
 
