@@ -17,7 +17,6 @@ import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import {
   isRelayMessage,
   type BroadcastLike,
-  type RelayMethod,
   type RelayMessage,
 } from "./relayProtocol";
 
@@ -29,7 +28,7 @@ const INTERRUPTED: SessionError = {
 };
 
 interface Pending {
-  readonly method: RelayMethod;
+  readonly method: SessionMethod;
   readonly arg: unknown;
   readonly resolve: (result: Result<unknown>) => void;
   /** The leader it was posted to (null: not posted yet). */
@@ -74,7 +73,7 @@ export function createRelayClient(options: RelayClientOptions) {
   };
 
   /** Posts a call (once a leader is known) and resolves with its result. */
-  const raw = (method: RelayMethod, arg: unknown): Promise<Result<unknown>> =>
+  const raw = (method: SessionMethod, arg: unknown): Promise<Result<unknown>> =>
     new Promise((resolve) => {
       callIds += 1;
       const entry: Pending = { method, arg, resolve, postedTo: null };
@@ -114,7 +113,7 @@ export function createRelayClient(options: RelayClientOptions) {
   };
 
   const call = async <T>(
-    method: RelayMethod,
+    method: SessionMethod,
     arg: unknown,
   ): Promise<Result<T>> => {
     await replaying;

@@ -1,6 +1,6 @@
 // The messages of the dedicated-worker fallback: tabs' workers that are not the leader forward
 // SessionApi calls over a BroadcastChannel to the leader's service and get results and events back.
-import type { Result, SessionApi, SessionEvent } from "../api";
+import type { Result, SessionEvent, SessionMethod } from "../api";
 
 /** BroadcastChannel name (per API version, like the SharedWorker's name). */
 export function relayChannelName(apiVersion: number): string {
@@ -11,9 +11,6 @@ export function relayChannelName(apiVersion: number): string {
 export function leaderLockName(apiVersion: number): string {
   return `fuyuan-im-leader-${apiVersion}`;
 }
-
-/** A SessionApi method name. */
-export type RelayMethod = keyof SessionApi;
 
 /** Everything that crosses the relay channel (plain data only). */
 export type RelayMessage =
@@ -26,7 +23,7 @@ export type RelayMessage =
       readonly t: "call";
       readonly tabId: string;
       readonly callId: number;
-      readonly method: RelayMethod;
+      readonly method: SessionMethod;
       readonly arg: unknown;
     }
   | {
