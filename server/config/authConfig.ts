@@ -1,24 +1,13 @@
 // Accounts configuration: the server secret, access-token life, enabled login methods, client-IP
-// trust and the SMS / e-mail / WeChat provider settings, declared once (AUTH_ENV), and the rules
-// across them (a provider all or nothing; production needs a provider per enabled method). Pure.
+// trust and the SMS / e-mail (smtpConfig.ts) / WeChat provider settings, declared once (AUTH_ENV),
+// and the rules across them (a provider all or nothing; production needs a provider per enabled
+// method). Pure.
 import { z } from "zod";
-import {
-  allOrNone,
-  ConfigError,
-  type Env,
-  envVar,
-  isSet,
-  type NodeEnv,
-} from "./env";
-import {
-  absoluteUrl,
-  flag,
-  httpUrl,
-  isFlagWord,
-  ofUrl,
-  quoting,
-  wholeNumber,
-} from "./envSchemas";
+import { TENCENT_SMS_ENDPOINT } from "../providers/sms/TencentSmsSender";
+import { WECHAT_API_BASE } from "../providers/wechat/wechatApi";
+import { allOrNone, ConfigError, type Env, envVar, type NodeEnv } from "./env";
+import { flag, httpUrl, isFlagWord, quoting, wholeNumber } from "./envSchemas";
+import { type SmtpConfig, smtpConfigOf, SMTP_ENV } from "./smtpConfig";
 
 export const LOGIN_METHODS = ["phone", "email", "wechat"] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
@@ -35,19 +24,6 @@ export interface TencentSmsConfig {
   region: string;
   /** null: Tencent's public endpoint. */
   endpoint: string | null;
-}
-
-export interface SmtpConfig {
-  host: string;
-  port: number;
-  /** TLS from the first byte (port 465) instead of STARTTLS. */
-  secure: boolean;
-  /** Without `secure`, refuse to send unless STARTTLS succeeds. */
-  requireTls: boolean;
-  auth: { user: string; pass: string } | null;
-  from: string;
-  /** PEM file of extra CAs to trust (a private relay), or null. */
-  caFile: string | null;
 }
 
 export interface WechatAppConfig {
@@ -89,17 +65,6 @@ const WECHAT_REQUIRED = [
   "WECHAT_MP_APP_SECRET",
 ] as const;
 const SMTP_REQUIRED = ["SMTP_URL or SMTP_HOST", "MAIL_FROM"] as const;
-/** What SMTP_URL already says. */
-const SMTP_URL_PARTS = [
-  "SMTP_HOST",
-  "SMTP_PORT",
-  "SMTP_SECURE",
-  "SMTP_USER",
-  "SMTP_PASS",
-] as const;
-
-const smtpPort = (secure: boolean): number => (secure ? 465 : 587);
-
 const loginMethods = z
   .string()
   .transform((raw) => {
@@ -155,41 +120,6 @@ const smsCredential = (
     description: `Tencent Cloud SMS ${what}; all five TENCENT_SMS_* credentials together turn real SMS on.`,
   });
 
-type SmtpServer = Pick<SmtpConfig, "host" | "port" | "secure" | "auth">;
-
-const smtpUrl = absoluteUrl(() => "is not a URL (smtp://user:pass@host:587)")
-  .refine(
-    ofUrl((url) => url.protocol === "smtp:" || url.protocol === "smtps:"),
-    {
-      error: "must start with smtp:// or smtps://",
-      abort: true,
-    },
-  )
-  .refine(
-    ofUrl((url) => url.hostname !== ""),
-    {
-      error: "must name a host",
-      abort: true,
-    },
-  )
-  .refine(
-    ofUrl((url) => (url.username === "") === (url.password === "")),
-    "must carry both user and password, or neither",
-  )
-  .transform(
-    ofUrl((url): SmtpServer => {
-      const secure = url.protocol === "smtps:";
-      const user = decodeURIComponent(url.username);
-      const pass = decodeURIComponent(url.password);
-      return {
-        host: url.hostname.replace(/^\[|\]$/g, ""),
-        port: url.port === "" ? smtpPort(secure) : Number(url.port),
-        secure,
-        auth: user === "" ? null : { user, pass },
-      };
-    }),
-  );
-
 export const AUTH_ENV = z.object({
   AUTH_SECRET: envVar(
     z
@@ -233,50 +163,12 @@ export const AUTH_ENV = z.object({
     default: "ap-guangzhou",
     description: "Tencent Cloud region (X-TC-Region) of the SMS API.",
   }),
-  TENCENT_SMS_ENDPOINT: envVar(httpUrl("https://sms.tencentcloudapi.com"), {
-    whenUnset: "https://sms.tencentcloudapi.com",
+  TENCENT_SMS_ENDPOINT: envVar(httpUrl(TENCENT_SMS_ENDPOINT), {
+    whenUnset: TENCENT_SMS_ENDPOINT,
     description:
       "Tencent Cloud SMS API endpoint (tests point it at a loopback fake).",
   }),
-  SMTP_URL: envVar(smtpUrl, {
-    description:
-      "smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465 (TLS); alternative to SMTP_HOST and friends.",
-  }),
-  SMTP_HOST: envVar(z.string(), {
-    description: "Host name of the SMTP relay that sends login-code e-mails.",
-  }),
-  SMTP_PORT: envVar(wholeNumber(1, 65535, "is not a port number (1-65535)"), {
-    whenUnset: `${smtpPort(false)} (${smtpPort(true)} with SMTP_SECURE)`,
-    description: "Port of the SMTP relay.",
-  }),
-  SMTP_SECURE: envVar(flag, {
-    whenUnset: `on for port ${smtpPort(true)}`,
-    description: "TLS from the first byte (implicit TLS) instead of STARTTLS.",
-  }),
-  SMTP_USER: envVar(z.string(), {
-    description: "SMTP user name (with SMTP_PASS).",
-  }),
-  SMTP_PASS: envVar(z.string(), {
-    description: "SMTP password (with SMTP_USER).",
-  }),
-  SMTP_REQUIRE_TLS: envVar(flag, {
-    default: "on",
-    description:
-      "Without SMTP_SECURE, refuse to send unless STARTTLS succeeds (codes never cross the network in clear).",
-  }),
-  SMTP_CA_FILE: envVar(z.string(), {
-    description:
-      "PEM file of extra CA certificates to trust for the SMTP relay.",
-  }),
-  MAIL_FROM: envVar(
-    z.string().regex(/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, {
-      error: quoting('must be an address or "Name <address>"'),
-    }),
-    {
-      description:
-        'Sender of login-code e-mails, e.g. "福缘 <no-reply@example.com>".',
-    },
-  ),
+  ...SMTP_ENV.shape,
   WECHAT_OPEN_APP_ID: envVar(z.string(), {
     description:
       "WeChat open-platform website app id (desktop QR login); all four WECHAT_*_APP_* together turn real WeChat login on.",
@@ -290,18 +182,13 @@ export const AUTH_ENV = z.object({
   WECHAT_MP_APP_SECRET: envVar(z.string(), {
     description: "AppSecret of the WeChat official account.",
   }),
-  WECHAT_API_BASE: envVar(httpUrl("https://api.weixin.qq.com"), {
-    whenUnset: "https://api.weixin.qq.com",
+  WECHAT_API_BASE: envVar(httpUrl(WECHAT_API_BASE), {
+    whenUnset: WECHAT_API_BASE,
     description: "WeChat API base URL (tests point it at a loopback fake).",
   }),
 });
 
 type AuthValues = z.output<typeof AUTH_ENV> & { NODE_ENV: NodeEnv };
-
-/** SMTP's variables: with neither SMTP_URL nor SMTP_HOST, none of them may be set. */
-const SMTP_VARIABLES = Object.keys(AUTH_ENV.shape).filter((name) =>
-  /^(SMTP_|MAIL_FROM$)/.test(name),
-);
 
 /** The accounts configuration from the parsed variables (`env` tells which were given). */
 export function authConfigOf(values: AuthValues, env: Env): AuthConfig {
@@ -318,7 +205,7 @@ export function authConfigOf(values: AuthValues, env: Env): AuthConfig {
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
     loginMethods: values.LOGIN_METHODS,
     sms: smsOf(values),
-    smtp: smtpOf(values, env),
+    smtp: smtpConfigOf(values, env),
     wechat: wechatOf(values),
   };
   if (production) requireProviders(config);
@@ -336,54 +223,6 @@ function smsOf(values: AuthValues): TencentSmsConfig | null {
     templateId: set.TENCENT_SMS_TEMPLATE_ID,
     region: values.TENCENT_SMS_REGION,
     endpoint: values.TENCENT_SMS_ENDPOINT ?? null,
-  };
-}
-
-function smtpOf(values: AuthValues, env: Env): SmtpConfig | null {
-  const url = values.SMTP_URL;
-  if (url === undefined && values.SMTP_HOST === undefined) {
-    const stray = SMTP_VARIABLES.find((name) => isSet(env, name));
-    if (stray !== undefined)
-      throw new ConfigError(
-        stray,
-        "is set but SMTP is not: also set SMTP_URL or SMTP_HOST",
-      );
-    return null;
-  }
-  const clash =
-    url === undefined
-      ? undefined
-      : SMTP_URL_PARTS.find((name) => isSet(env, name));
-  if (clash !== undefined)
-    throw new ConfigError(
-      clash,
-      "cannot be combined with SMTP_URL (put it in the URL instead)",
-    );
-  const from = values.MAIL_FROM;
-  if (from === undefined)
-    throw new ConfigError("MAIL_FROM", "is required when SMTP is configured");
-  return {
-    ...(url ?? smtpFromParts(values)),
-    requireTls: values.SMTP_REQUIRE_TLS,
-    from,
-    caFile: values.SMTP_CA_FILE ?? null,
-  };
-}
-
-function smtpFromParts(values: AuthValues): SmtpServer {
-  const port = values.SMTP_PORT;
-  const secure = values.SMTP_SECURE ?? port === smtpPort(true);
-  const { SMTP_USER: user, SMTP_PASS: pass } = values;
-  if ((user === undefined) !== (pass === undefined))
-    throw new ConfigError(
-      user === undefined ? "SMTP_USER" : "SMTP_PASS",
-      "SMTP_USER and SMTP_PASS go together",
-    );
-  return {
-    host: values.SMTP_HOST ?? "",
-    port: port ?? smtpPort(secure),
-    secure,
-    auth: user === undefined || pass === undefined ? null : { user, pass },
   };
 }
 

@@ -3,6 +3,7 @@
 // nothing; production needs it while payments are on). Pure: PEM paths are read when the payment
 // provider is wired (server/domain/payments/createPayProvider.ts).
 import { z } from "zod";
+import { WECHAT_PAY_BASE } from "../providers/wechatPay/WechatPayClient";
 import { allOrNone, ConfigError, envVar, type NodeEnv } from "./env";
 import { flag, httpUrl, quoting } from "./envSchemas";
 
@@ -102,8 +103,8 @@ export const PAY_ENV = z.object({
         "Public https URL WeChat Pay posts notifications to: PUBLIC_URL + /api/app/pay/v1/notify.",
     },
   ),
-  WECHAT_PAY_BASE: envVar(httpUrl("https://api.mch.weixin.qq.com"), {
-    whenUnset: "https://api.mch.weixin.qq.com",
+  WECHAT_PAY_BASE: envVar(httpUrl(WECHAT_PAY_BASE), {
+    whenUnset: WECHAT_PAY_BASE,
     description: "WeChat Pay API base URL (tests point it at a loopback fake).",
   }),
   WECHAT_PAY_APP_ID: envVar(z.string(), {
