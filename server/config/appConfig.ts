@@ -84,6 +84,9 @@ export interface AppConfig {
   imEngine: ImEngineConfig;
 }
 
+/** The uploads folder under DATA_DIR unless FILES_DIR names another. */
+const UPLOADS = "uploads";
+
 const APP_ENV = z.object({
   PORT: envVar(wholeNumber(0, 65535, "is not a port number (0-65535)"), {
     default: "8080",
@@ -106,7 +109,7 @@ const APP_ENV = z.object({
       "Directory for server data; the embedded PGlite database lives in DATA_DIR/pglite.",
   }),
   FILES_DIR: envVar(z.string(), {
-    whenUnset: "DATA_DIR/uploads",
+    whenUnset: `DATA_DIR/${UPLOADS}`,
     description:
       "Directory of uploaded files (chat images, signatures). App servers behind one load balancer must share it (e.g. an NFS mount).",
   }),
@@ -190,7 +193,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     port,
     host,
     dataDir,
-    filesDir: toAbsolute(values.FILES_DIR ?? join(dataDir, "uploads"), cwd),
+    filesDir: toAbsolute(values.FILES_DIR ?? join(dataDir, UPLOADS), cwd),
     databaseUrl: values.DATABASE_URL ?? null,
     publicUrl: values.PUBLIC_URL ?? (port === 0 ? null : originFor(host, port)),
     staticDir: toAbsolute(values.STATIC_DIR, cwd),
