@@ -1,17 +1,41 @@
 // A modal layer (confirmations, pickers, sheets, image viewers) on the native <dialog>, opened
-// with showModal(): the browser keeps Tab inside, makes the page behind inert and shows the
-// backdrop. This component adds the label, the first focus (initialFocus, else the browser's: the
-// first focusable element), closing through onClose on Escape, the phone's back gesture or a tap on
-// the backdrop (so the caller decides, e.g. not while busy), and focus back to where it was.
+// with showModal(): the browser makes the page behind inert and shows the backdrop. This component
+// adds the label, the first focus (initialFocus, else the browser's: the first focusable element),
+// Tab wrapping from the last control to the first and back (the browser would step out to its own
+// toolbar first), closing through onClose on Escape, the phone's back gesture or a tap on the
+// backdrop (so the caller decides, e.g. not while busy), and focus back to where it was.
 import {
   useEffect,
   useLayoutEffect,
   useRef,
+  type KeyboardEvent,
   type ReactNode,
   type RefObject,
 } from "react";
 import { createPortal } from "react-dom";
 import "./modalDialog.css";
+
+const FOCUSABLE =
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector
+  'button:not([disabled]), a[href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab on the last control goes to the first, Shift+Tab on the first to the last. */
+function wrapTab(event: KeyboardEvent<HTMLDialogElement>): void {
+  const focusable = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE),
+  ];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (first === undefined || last === undefined) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 interface ModalDialogProps {
   /** id of the element naming the dialog. */
@@ -69,6 +93,10 @@ export function ModalDialog({
       aria-modal="true"
       aria-labelledby={labelledBy}
       onKeyDown={(event) => {
+        if (event.key === "Tab") {
+          wrapTab(event);
+          return;
+        }
         if (event.key !== "Escape") return;
         // NOTE: handled here rather than by the browser's cancel, which Chrome may refuse to let
         // a page prevent; the caller decides whether to close.
