@@ -12,4 +12,5 @@ export * from "./catalog";
 export * from "./orders";
 export * from "./locales";
 export * from "./signature";
+export * from "./accounts";
 export type * from "./schemas";

@@ -9,3 +9,5 @@ export * from "./admin";
 export * from "./adminProducts";
 export * from "./content";
 export * from "./system";
+export * from "./auth";
+export * from "./users";

@@ -1,5 +1,22 @@
 // Sign-in endpoints under /api/app/oapi/v1: code sending (SMS, e-mail), code login, WeChat state
 // and login, refresh. Errors are AuthErrors with localized messages; see auth-api.md for the rules.
+import {
+  AREA_CODE,
+  EMAIL_PATTERN,
+  MAX_EMAIL_LENGTH,
+  PHONE_PATTERN,
+} from "#contract";
+import {
+  CodeLoginRequest,
+  CodeSent,
+  EmailCodeQuery,
+  PhoneCodeRequest,
+  RefreshRequest,
+  TokenPair,
+  WechatLoginRequest,
+  WechatState,
+  WechatStateRequest,
+} from "#contract/schemas";
 import type { FastifyRequest } from "fastify";
 import type { UserRow } from "../../db/schema";
 import { API_PREFIX, EnvelopeOf, ok } from "../../http/envelope";
@@ -21,22 +38,7 @@ import {
 import { browserIdFrom, newBrowserId, oauthCookie } from "./oauthStates";
 import { providerFailure } from "./providerFailure";
 import { localeFromAcceptLanguage } from "./requestLocale";
-import {
-  AREA_CODE,
-  AUTH_ERRORS,
-  CodeLoginRequest,
-  CodeSent,
-  EMAIL_PATTERN,
-  EmailCodeQuery,
-  MAX_EMAIL_LENGTH,
-  PHONE_PATTERN,
-  PhoneCodeRequest,
-  RefreshRequest,
-  TokenPair,
-  WechatLoginRequest,
-  WechatState,
-  WechatStateRequest,
-} from "./schemas";
+import { AUTH_ERRORS } from "./schemas";
 import type { SessionMeta } from "./sessions";
 
 const tags = ["auth"];

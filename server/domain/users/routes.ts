@@ -1,6 +1,8 @@
 // Signed-in account endpoints under /api/app/user/v1: the user's info (with this session's IM
 // token), phone binding, logout of this session and of every session.
 import { isOnline } from "./presence";
+import { AREA_CODE } from "#contract";
+import { BindPhoneRequest, BoundPhone, UserInfo } from "#contract/schemas";
 import { eq } from "drizzle-orm";
 import { Type } from "typebox";
 import { users } from "../../db/schema";
@@ -9,10 +11,9 @@ import type { DomainPlugin } from "../../http/domainPlugin";
 import { AuthError } from "../auth/AuthError";
 import { localizeValidationErrors } from "../auth/authErrorReply";
 import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
-import { AREA_CODE } from "../auth/schemas";
 import { bindPhone, isWechatBound } from "./accounts";
 import { maskEmail, maskPhone } from "./mask";
-import { BindPhoneRequest, BoundPhone, USER_ERRORS, UserInfo } from "./schemas";
+import { USER_ERRORS } from "./schemas";
 
 const tags = ["users"];
 
