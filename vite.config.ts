@@ -161,6 +161,8 @@ export default defineConfig({
   },
   test: {
     globals: true,
+    // The slowest files at the end of each run (CI keeps the log's end).
+    reporters: ["default", "./tests/support/slowestFiles.ts"],
     // NOTE: wukongimjssdk ships ESM with extensionless imports and no "type": "module";
     // Node cannot load it, so Vite transforms it (tests drive it as a black box).
     server: { deps: { inline: ["wukongimjssdk"] } },
