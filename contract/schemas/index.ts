@@ -11,3 +11,4 @@ export * from "./content";
 export * from "./system";
 export * from "./auth";
 export * from "./users";
+export * from "./payments";

@@ -3,148 +3,55 @@
 // return.
 import {
   ORDER_STATUSES,
+  type BindOpenidRequest,
+  type BindOpenidResult,
+  type CreateOrderBody,
+  type H5Result,
+  type JsapiResult,
+  type NativeResult,
+  type OauthStateResult,
   type OrderActor,
+  type OrderDetailDto,
+  type OrderDto,
   type OrderStatus,
-  type RefundStatus,
+  type PayStatus as PayStatusSchema,
+  type RefundViewDto,
+  type TimelineEntry as TimelineEntrySchema,
 } from "#contract";
+import type { Static } from "typebox";
 import { apiRequest } from "./client";
-import type { Locale, Page, ProductCategory } from "./types";
+import type { Locale, Page } from "./types";
 
 // NOTE: re-exported, not copied: the server moves orders through the same list (#contract).
 export { ORDER_STATUSES, type OrderStatus };
+export type { CreateOrderBody };
 
-export interface Order {
-  masterId: number;
-  masterOrderNo: string;
-  id: number;
-  status: OrderStatus;
-  product: {
-    id: number;
-    category: ProductCategory;
-    title: string;
-    cover: string;
-    monkName: string | null;
-    monkImId: string | null;
-  };
-  option: { id: number; label: string; days: number };
-  quantity: number;
-  unitPriceFen: number;
-  totalFen: number;
-  beneficiaryName: string | null;
-  wish: string | null;
-  birthDate: string | null;
-  showOnWall: boolean;
-  payChannel: "jsapi" | "native" | "h5" | null;
-  openidBound: boolean;
-  createdAt: string;
-  payBefore: string | null;
-  paidAt: string | null;
-  serviceStartedAt: string | null;
-  completedAt: string | null;
-  cancelledAt: string | null;
-  refundedAt: string | null;
-}
+export type Order = OrderDto;
 
-export interface TimelineEntry {
-  status: OrderStatus;
-  from: OrderStatus | null;
-  at: string;
+/**
+ * One move of the order, oldest first. `note` is what the mover wrote (the staff's or monk's words
+ * to the owner on a fulfilment move); `photos` are the proof photos' absolute /media URLs.
+ * NOTE: `actor` is narrowed to the actors the server records (the schema declares a string), so
+ * the timeline can name each one.
+ */
+export type TimelineEntry = Omit<Static<typeof TimelineEntrySchema>, "actor"> & {
   actor: OrderActor;
-  /** What the mover wrote; the staff's or monk's words to the owner on a fulfilment move. */
-  note: string;
-  /** Absolute /media URLs of the proof photos given with the move (completed). */
-  photos: string[];
-  /** in_service: when the blessing is held. */
-  plannedAt: string | null;
-}
-
-/** The order's latest refund request, as its owner sees it. */
-export interface RefundView {
-  status: RefundStatus;
-  reason: string;
-  /** Why staff declined (or a note with the approval); null before review. */
-  reviewReason: string | null;
-  amountFen: number;
-  requestedAt: string;
-  reviewedAt: string | null;
-  refundedAt: string | null;
-}
-
-export type OrderDetail = Order & {
-  /** Oldest first. */
-  timeline: TimelineEntry[];
-  /** When the blessing is (or was) held, once staff planned it. */
-  plannedAt: string | null;
-  /** The latest refund request, if any. */
-  refund: RefundView | null;
-  /** The owner may ask for a refund now. */
-  refundable: boolean;
 };
 
-export interface CreateOrderBody {
-  productId: number;
-  optionId: number;
-  quantity: number;
-  beneficiaryName?: string;
-  wish?: string;
-  birthDate?: string;
-  showOnWall?: boolean;
-}
+/** The order's latest refund request, as its owner sees it. */
+export type RefundView = RefundViewDto;
 
-export interface PayStatus {
-  masterId: number;
-  masterOrderNo: string;
-  status: OrderStatus;
-  paid: boolean;
-  paidAt: string | null;
-}
+/** The owner's order with its timeline, planned date, refund and whether a refund may be asked. */
+export type OrderDetail = Omit<OrderDetailDto, "timeline"> & {
+  timeline: TimelineEntry[];
+};
 
-export interface NativePay {
-  masterId: number;
-  masterOrderNo: string;
-  totalFen: number;
-  payBefore: string;
-  emulator: boolean;
-  codeUrl: string;
-}
-
-export interface H5Pay {
-  masterId: number;
-  masterOrderNo: string;
-  totalFen: number;
-  payBefore: string;
-  emulator: boolean;
-  /** WeChat Pay's page for a phone browser; append `&redirect_url=`. */
-  h5Url: string;
-}
-
-export interface JsapiPay {
-  masterId: number;
-  masterOrderNo: string;
-  totalFen: number;
-  payBefore: string;
-  emulator: boolean;
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  packageVal: string;
-  signType: "RSA";
-  paySign: string;
-  config: {
-    appId: string;
-    timestamp: number;
-    nonceStr: string;
-    signature: string;
-  };
-  cashierUrl: string | null;
-}
-
-export interface OAuthState {
-  state: string;
-  appId: string;
-  redirectUrl: string;
-  authorizeUrl: string;
-}
+export type PayStatus = Static<typeof PayStatusSchema>;
+export type NativePay = Static<typeof NativeResult>;
+/** `h5Url`: WeChat Pay's page for a phone browser; append `&redirect_url=`. */
+export type H5Pay = Static<typeof H5Result>;
+export type JsapiPay = Static<typeof JsapiResult>;
+export type OAuthState = Static<typeof OauthStateResult>;
 
 interface Call {
   signal?: AbortSignal | undefined;
@@ -248,10 +155,8 @@ export function requestPayOAuthState(
   });
 }
 
-export function bindPayOpenid(body: {
-  code: string;
-  state: string;
-  masterId: number;
-}): Promise<{ masterId: number; masterOrderNo: string; openidBound: true }> {
+export function bindPayOpenid(
+  body: Static<typeof BindOpenidRequest>,
+): Promise<Static<typeof BindOpenidResult>> {
   return apiRequest("pay/v1/bindOpenid", { method: "POST", body });
 }

@@ -8,13 +8,13 @@ import {
   OrderDetail,
   OrderDetailQuery,
   OrderPage,
+  OrderRefBody,
 } from "#contract/schemas";
 import { DEFAULT_LOCALE } from "../../lib/locale";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
 import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
 import { cancelPending } from "../payments/cancelPending";
-import { OrderRefBody } from "../payments/schemas";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import { createOrder } from "./createOrder";
 import { orderDetailById, orderDetailOf } from "./orderDetail";

@@ -2,6 +2,18 @@
 // openid binding for JSAPI, JSAPI, Native (QR) and H5 (phone browser) payment, and the status the
 // client polls. The client
 // never decides that an order is paid: only notify.ts, the sweeper and WeChat queries do.
+import {
+  BindOpenidRequest,
+  BindOpenidResult,
+  H5Result,
+  JsapiRequest,
+  JsapiResult,
+  NativeResult,
+  OauthStateResult,
+  OrderRefBody,
+  PayStatus,
+  PayStatusQuery,
+} from "#contract/schemas";
 import { and, eq, gt } from "drizzle-orm";
 import { type OrderRow, orders } from "../../db/schema";
 import { EnvelopeOf, ok } from "../../http/envelope";
@@ -17,18 +29,6 @@ import { ORDER_ERRORS } from "../orders/schemas";
 import { WECHAT_CALLBACK_PATH } from "../system/runtimeConfig";
 import type { PayProvider } from "./payServices";
 import { type PayerOf, preparePayment, requirePayable } from "./preparePayment";
-import {
-  BindOpenidRequest,
-  BindOpenidResult,
-  H5Result,
-  JsapiRequest,
-  JsapiResult,
-  NativeResult,
-  OauthStateResult,
-  OrderRefBody,
-  PayStatus,
-  PayStatusQuery,
-} from "./schemas";
 
 const tags = ["payments"];
 const STATE_TTL_MS = 10 * 60_000;

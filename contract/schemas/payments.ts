@@ -1,10 +1,10 @@
 // TypeBox schemas of the pay API: the silent-authorisation state and openid binding, JSAPI, Native
-// and H5 payment answers, and the status the client polls.
-import { ORDER_STATUSES } from "#contract";
-import { OrderRefFields } from "#contract/schemas";
+// and H5 payment answers, and the status the client polls. The server validates with them; the
+// tab derives its pay types from them (src/api/commerce.ts).
 import { Type } from "typebox";
-
-const DateTime = Type.String({ format: "date-time" });
+import { ORDER_STATUSES } from "../orders";
+import { DateTime, Id } from "./common";
+import { OrderRefFields } from "./orders";
 
 export const OrderRefBody = Type.Object(OrderRefFields, {
   additionalProperties: false,
@@ -27,7 +27,7 @@ export const BindOpenidRequest = Type.Object(
   {
     code: Type.String({ minLength: 1, maxLength: 256 }),
     state: Type.String({ minLength: 1, maxLength: 128 }),
-    masterId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    masterId: Id,
   },
   { additionalProperties: false },
 );
