@@ -12,3 +12,4 @@ export * from "./system";
 export * from "./auth";
 export * from "./users";
 export * from "./payments";
+export * from "./push";

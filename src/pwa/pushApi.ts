@@ -1,19 +1,13 @@
 // Calls of the Web Push API (push/v1, signed-in), one function per endpoint, behind the small
 // PushApi interface the subscription logic takes (tests pass their own).
+import type { PushKey, PushStatus, SubscribeRequest } from "#contract";
+import type { Static } from "typebox";
 import { isApiError } from "../api/ApiError";
 import { apiRequest } from "../api/client";
 
-export interface PushSubscriptionBody {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
-
-export interface PushServerStatus {
-  subscriptions: number;
-  session: number;
-  /** Whether the endpoint asked about is yours (null when none was given). */
-  endpoint: boolean | null;
-}
+export type PushSubscriptionBody = Static<typeof SubscribeRequest>;
+/** `endpoint`: whether the endpoint asked about is yours (null when none was given). */
+export type PushServerStatus = Static<typeof PushStatus>;
 
 export type SubscribeAnswer = "saved" | "taken";
 
@@ -30,7 +24,7 @@ const ENDPOINT_TAKEN = 409;
 
 export const pushApi: PushApi = {
   async publicKey() {
-    const data = await apiRequest<{ publicKey: string }>("push/v1/key");
+    const data = await apiRequest<Static<typeof PushKey>>("push/v1/key");
     return data.publicKey;
   },
   async subscribe(body) {

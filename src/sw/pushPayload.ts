@@ -1,27 +1,9 @@
-// What a Web Push carries (written by server/domain/push/pushPayload.ts): a new message of a
-// conversation, or "read elsewhere" for one. parsePushPayload checks the shape of untrusted JSON
-// and returns null for anything else. Pure.
+// What a Web Push carries (#contract's PushPayload, written by server/domain/push/pushPayload.ts):
+// a new message of a conversation, or "read elsewhere" for one. parsePushPayload checks the shape
+// of untrusted JSON and returns null for anything else. Pure.
+import type { MessagePush, PushPayload, ReadPush } from "#contract";
 
-export interface MessagePush {
-  type: "message";
-  channelId: string;
-  channelType: number;
-  title: string;
-  body: string;
-  messageSeq: number;
-  tag: string;
-  unread: number;
-}
-
-export interface ReadPush {
-  type: "read";
-  channelId: string;
-  channelType: number;
-  tag: string;
-  readToSeq: number;
-}
-
-export type PushPayload = MessagePush | ReadPush;
+export type { MessagePush, PushPayload, ReadPush };
 
 const isText = (value: unknown): value is string =>
   typeof value === "string" && value !== "";

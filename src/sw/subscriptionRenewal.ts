@@ -2,6 +2,8 @@
 // the server to move the stored one to the new endpoint and keys, proving which one it was with the
 // old subscription's authentication secret (only the browser and our server know it). Pure: builds
 // that request from the two subscriptions' JSON.
+import type { ResubscribeRequest } from "#contract";
+import type { Static } from "typebox";
 
 /** PushSubscription.toJSON()'s shape (fields may be missing). */
 export interface SubscriptionJson {
@@ -10,12 +12,7 @@ export interface SubscriptionJson {
 }
 
 /** The body of POST push/v1/resubscribe. */
-export interface RenewalRequest {
-  oldEndpoint: string;
-  oldAuth: string;
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
+export type RenewalRequest = Static<typeof ResubscribeRequest>;
 
 /**
  * The renewal request, or null when there is nothing to do or nothing to prove it with: the old

@@ -2,6 +2,7 @@
 // IM connection becomes one encrypted push per subscription; reading a conversation elsewhere
 // becomes a "read" push, but only where a message push went out for it (silent pushes are rationed
 // by browsers). Work runs in a bounded queue with a few requests in flight; callers never wait.
+import type { PushPayload } from "#contract";
 import { ChannelType, ContentType } from "#protocol";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -14,7 +15,6 @@ import {
   messagePush,
   readPush,
   topicOf,
-  type PushPayload,
 } from "./pushPayload";
 import type { PushDelivery, PushSender } from "./PushSender";
 import { removeEndpoint, targetsOfUid, type PushTarget } from "./subscriptions";

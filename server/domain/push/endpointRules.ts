@@ -2,9 +2,8 @@
 // loopback and only outside production (a local push service in tests and development); in
 // production loopback and private-network hosts are refused, so a subscription cannot aim the
 // server at its own network.
+import { MAX_ENDPOINT_LENGTH } from "#contract";
 import { isIP } from "node:net";
-
-export const MAX_ENDPOINT_LENGTH = 2048;
 
 /** Why the server refuses to push to `endpoint`, or null when it is acceptable. */
 export function checkEndpoint(

@@ -1,6 +1,7 @@
-// The JSON a push carries to the service worker (the SW's parser is src/sw/pushPayload.ts): a new
-// message of a conversation, or "read elsewhere" for it. Also the conversation's notification tag,
+// The JSON a push carries to the service worker (its shape is #contract's, the SW's parser is
+// src/sw/pushPayload.ts): a new message of a conversation, or "read elsewhere" for it. Also the conversation's notification tag,
 // its RFC 8030 Topic (so a newer push replaces an undelivered older one) and the message digest.
+import type { MessagePush, ReadPush } from "#contract";
 import { createHash } from "node:crypto";
 import { ContentType } from "#protocol";
 import type { Locale } from "../../lib/locale";
@@ -9,30 +10,6 @@ import { PUSH_WORDING } from "./pushTexts";
 export const MAX_TITLE_CHARS = 64;
 export const MAX_DIGEST_CHARS = 140;
 
-export interface MessagePush {
-  type: "message";
-  /** The conversation as the recipient sees it (personal: the sender's uid). */
-  channelId: string;
-  channelType: number;
-  title: string;
-  body: string;
-  messageSeq: number;
-  /** Notification tag: one notification per conversation. */
-  tag: string;
-  /** Unread messages of the conversation, this one included. */
-  unread: number;
-}
-
-export interface ReadPush {
-  type: "read";
-  channelId: string;
-  channelType: number;
-  tag: string;
-  /** Messages up to this seq are read: notifications for them close. */
-  readToSeq: number;
-}
-
-export type PushPayload = MessagePush | ReadPush;
 
 /** The notification tag of a conversation (the SW keys its notifications by it). */
 export function conversationTag(

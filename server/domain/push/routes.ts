@@ -3,21 +3,21 @@
 // status; and resubscribe, which the service worker calls without a sign-in when the browser
 // renews a subscription (pushsubscriptionchange), proving it with the old one's secret. Sending
 // happens in PushDispatcher.
-import { HttpError } from "../../http/errors";
-import { EnvelopeOf, ok } from "../../http/envelope";
-import type { DomainPlugin } from "../../http/domainPlugin";
-import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
-import { localeFromAcceptLanguage } from "../auth/requestLocale";
-import { checkEndpoint } from "./endpointRules";
 import {
-  PUSH_ERRORS,
   PushKey,
   PushStatus,
   ResubscribeRequest,
   StatusQuery,
   SubscribeRequest,
   UnsubscribeRequest,
-} from "./schemas";
+} from "#contract/schemas";
+import { HttpError } from "../../http/errors";
+import { EnvelopeOf, ok } from "../../http/envelope";
+import type { DomainPlugin } from "../../http/domainPlugin";
+import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
+import { localeFromAcceptLanguage } from "../auth/requestLocale";
+import { checkEndpoint } from "./endpointRules";
+import { PUSH_ERRORS } from "./schemas";
 import {
   hasEndpoint,
   removeOwnSubscription,
