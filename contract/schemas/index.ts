@@ -13,3 +13,4 @@ export * from "./auth";
 export * from "./users";
 export * from "./payments";
 export * from "./push";
+export * from "./im";

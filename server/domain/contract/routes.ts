@@ -3,7 +3,7 @@
 // (multipart: PNG `file`, fields `type`, `size`, `agreementId`) and `POST wuKong/v1/contractSend`
 // (the signed agreement as an image message). Other users' agreements are 404. The chat thread's
 // lists (chatRoutes.ts) are mounted here too. All are signed in.
-import { LocaleQuery } from "#contract/schemas";
+import { LocaleQuery, SentMessage } from "#contract/schemas";
 import multipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import { MASTER_ORDER_NO_PATTERN } from "#contract";
@@ -20,7 +20,6 @@ import {
   storeUpload,
   UPLOAD_QUOTA_BYTES,
 } from "../files/uploads";
-import { SentMessage } from "../im/schemas";
 import { sentOrThrow } from "../im/sendOverHttp";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import { ORDER_ERRORS } from "../orders/schemas";

@@ -18,10 +18,10 @@ import {
   Conversation,
   ConversationListQuery,
   ConversationState,
-  IM_ERRORS,
   SetUnreadRequest,
   UnreadCount,
-} from "./schemas";
+} from "#contract/schemas";
+import { IM_ERRORS } from "./schemas";
 
 const tags = ["im"];
 

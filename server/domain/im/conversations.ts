@@ -6,7 +6,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Static } from "typebox";
 import type { Db } from "../../db/createDb";
-import type { Conversation, ConversationState } from "./schemas";
+import type { Conversation, ConversationState } from "#contract/schemas";
 import type { ImPresence } from "../users/presence";
 import { PROFILE_COLUMNS, type ProfileRow, toProfile } from "./profiles";
 import {

@@ -5,12 +5,8 @@ import { HttpError } from "../../http/errors";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { profileOf } from "./profiles";
-import {
-  IM_ERRORS,
-  ProfileQuery,
-  PublicProfile,
-  VirtualService,
-} from "./schemas";
+import { ProfileQuery, PublicProfile, VirtualService } from "#contract/schemas";
+import { IM_ERRORS } from "./schemas";
 import { assignedServiceUid } from "./serviceAssignment";
 
 const tags = ["im"];

@@ -9,7 +9,7 @@ import { HttpError } from "../../http/errors";
 import type { AuthContext } from "../auth/sessions";
 import { forbidden, type Peer } from "./channelAccess";
 import { deletedToSeq } from "./conversations";
-import type { MessageExtra } from "./schemas";
+import type { MessageExtra } from "#contract/schemas";
 import {
   MESSAGE_COLUMNS,
   type MessageRow,

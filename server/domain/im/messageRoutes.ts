@@ -16,7 +16,6 @@ import {
 import { DEFAULT_SYNC_LIMIT, syncMessages } from "./messageSync";
 import {
   ExtraSyncRequest,
-  IM_ERRORS,
   MessageExtra,
   MessageReadedRequest,
   MessageReadedResult,
@@ -26,7 +25,8 @@ import {
   SendMessageRequest,
   SentMessage,
   ServiceSendRequest,
-} from "./schemas";
+} from "#contract/schemas";
+import { IM_ERRORS } from "./schemas";
 import { payloadBytes, sentOrThrow } from "./sendOverHttp";
 import { assignedServiceUid } from "./serviceAssignment";
 

@@ -6,7 +6,7 @@ import type { Db } from "../../db/createDb";
 import type { AuthContext } from "../auth/sessions";
 import type { Peer } from "./channelAccess";
 import { deletedToSeq } from "./conversations";
-import type { MessageSyncResult } from "./schemas";
+import type { MessageSyncResult } from "#contract/schemas";
 import {
   MESSAGE_COLUMNS,
   type MessageRow,

@@ -4,7 +4,7 @@ import { type ImPresence, isOnline } from "../users/presence";
 import { type SQL, sql } from "drizzle-orm";
 import type { Static } from "typebox";
 import type { Db } from "../../db/createDb";
-import type { PublicProfile } from "./schemas";
+import type { PublicProfile } from "#contract/schemas";
 import { rowsOf } from "./wireMessage";
 
 /** The profile columns of `users u left join im_presence p`. */

@@ -5,11 +5,11 @@ import type { DomainPlugin } from "../../http/domainPlugin";
 import { BEARER, signedIn } from "../auth/authenticate";
 import { markRemindersDone, syncReminders } from "./reminders";
 import {
-  IM_ERRORS,
   Reminder,
   ReminderDoneRequest,
   ReminderSyncRequest,
-} from "./schemas";
+} from "#contract/schemas";
+import { IM_ERRORS } from "./schemas";
 
 const tags = ["im"];
 

@@ -5,7 +5,7 @@ import type { Static } from "typebox";
 import type { Db } from "../../db/createDb";
 import { forbidden } from "./channelAccess";
 import type { ImEngine } from "./ImEngine";
-import type { Reminder } from "./schemas";
+import type { Reminder } from "#contract/schemas";
 import { rowsOf } from "./wireMessage";
 
 /** Reminder types: the client's (1, 2) and the server's own. */

@@ -10,7 +10,7 @@ import {
 import { HttpError } from "../../http/errors";
 import { forbidden } from "./channelAccess";
 import type { ImSendResult } from "./ImEngine";
-import type { SentMessage } from "./schemas";
+import type { SentMessage } from "#contract/schemas";
 
 /** Refusals about the channel: the caller is not a party of it (403). */
 const CHANNEL_REFUSALS: ReadonlySet<number> = new Set([

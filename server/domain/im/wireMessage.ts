@@ -3,7 +3,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Static } from "typebox";
 import { HeaderFlag, SettingBit } from "#protocol";
-import type { MessageExtra, WireMessage } from "./schemas";
+import type { MessageExtra, WireMessage } from "#contract/schemas";
 
 /** A message row with its extras (null columns when no extras row exists). */
 export interface MessageRow {
