@@ -7,6 +7,7 @@ import {
   type FulfilBody,
   FULFILMENT_LIMITS,
   OPEN_REFUND_STATUSES,
+  openRefundRefusal,
 } from "#contract";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
@@ -15,6 +16,7 @@ import { HttpError } from "../../http/errors";
 import { recordAudit } from "../audit/auditLog";
 import { countOwnUploads } from "../files/uploads";
 import { optionalText } from "../orders/fieldRules";
+import { refusalError } from "../orders/orderStatus";
 import { moveOrder } from "../orders/transitionOrder";
 import { actorOf, type StaffMember } from "./staffAccess";
 
@@ -86,12 +88,8 @@ export async function assertNoOpenRefund(
         inArray(orderRefunds.status, [...OPEN_REFUND_STATUSES]),
       ),
     );
-  if (open !== undefined)
-    throw new HttpError(
-      "REFUND_OPEN",
-      `a refund of this order is ${open.status}`,
-      { params: { status: open.status } },
-    );
+  const refusal = openRefundRefusal(open?.status);
+  if (refusal !== null) throw refusalError(refusal);
 }
 
 export async function fulfilOrder(

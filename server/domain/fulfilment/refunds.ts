@@ -6,6 +6,7 @@
 // pressing approve, ten copies of a notification) has exactly one effect.
 import {
   FULFILMENT_LIMITS,
+  refundableStatusRefusal,
   type RefundRequestInput,
   type RefundReviewInput,
 } from "#contract";
@@ -21,7 +22,7 @@ import {
 import { HttpError } from "../../http/errors";
 import { recordAudit } from "../audit/auditLog";
 import { optionalText, requiredText } from "../orders/fieldRules";
-import { OrderStateError, REFUNDABLE_STATUSES } from "../orders/orderStatus";
+import { OrderStateError, refusalError } from "../orders/orderStatus";
 import { latestRefund } from "../orders/orderQueries";
 import { moveOrder } from "../orders/transitionOrder";
 import { assertNoOpenRefund } from "./fulfilOrder";
@@ -74,12 +75,8 @@ export async function requestRefund(
     if (order.userId !== userId)
       throw new HttpError("ORDER_NOT_FOUND", "order not found");
     await assertNoOpenRefund(tx, order.id);
-    if (!REFUNDABLE_STATUSES.includes(order.status))
-      throw new HttpError(
-        "REFUND_NOT_ALLOWED",
-        `order ${order.masterOrderNo} is ${order.status}; only paid orders not yet completed are refunded`,
-        { params: { status: order.status } },
-      );
+    const refusal = refundableStatusRefusal(order.masterOrderNo, order.status);
+    if (refusal !== null) throw refusalError(refusal);
     const [asked] = await tx
       .select({ n: count() })
       .from(orderRefunds)
@@ -150,12 +147,10 @@ export async function reviewRefund(
         `the refund request is already ${refund.status}`,
       );
     }
-    if (body.approve && !REFUNDABLE_STATUSES.includes(order.status))
-      throw new HttpError(
-        "REFUND_NOT_ALLOWED",
-        `order ${order.masterOrderNo} is ${order.status}`,
-        { params: { status: order.status } },
-      );
+    const refusal = body.approve
+      ? refundableStatusRefusal(order.masterOrderNo, order.status, "")
+      : null;
+    if (refusal !== null) throw refusalError(refusal);
     const [updated] = await tx
       .update(orderRefunds)
       .set({

@@ -1,5 +1,6 @@
 // Placing an order: the product must be on sale and the option its own, the fields the product
-// asks for present and well-formed (and no others), the total computed here as price × quantity.
+// asks for present and well-formed (and no others, #contract's askedFieldsRefusal), the total
+// price × quantity (orderPrice).
 // The order starts pending payment, with the first timeline entry, in one transaction that also
 // holds the user's lock while it counts their unpaid orders (at most 10).
 import type { Db } from "../../db/createDb";
@@ -8,9 +9,15 @@ import { HttpError } from "../../http/errors";
 import { findProduct } from "../content/queries";
 import { uniqueViolation } from "../users/accounts";
 import { lockUser } from "../users/userLock";
-import type { CreateOrderBody } from "#contract";
+import {
+  askedFieldsRefusal,
+  type CreateOrderBody,
+  OPENING_MOVE,
+  orderPrice,
+} from "#contract";
 import { optionalText, pastDate, todayOf } from "./fieldRules";
 import { newMasterOrderNo } from "./orderNumbers";
+import { refusalError } from "./orderStatus";
 import { countPending } from "./orderQueries";
 
 export const ORDER_RULES = {
@@ -56,25 +63,19 @@ export async function createOrder(
     birthDateRaw === null
       ? null
       : pastDate(birthDateRaw, "birthDate", todayOf(now));
-  const fields = [
-    ["beneficiaryName", product.askBeneficiary, beneficiaryName],
-    ["wish", product.askWish, wish],
-    ["birthDate", product.askBirthDate, birthDate],
-  ] as const;
-  for (const [field, asked, value] of fields) {
-    if (asked && value === null)
-      throw new HttpError(
-        "FIELD_REQUIRED",
-        `body/${field} is required for this product`,
-        { params: { field } },
-      );
-    if (!asked && value !== null)
-      throw new HttpError(
-        "ORDER_FIELD_NOT_ASKED",
-        `body/${field} is not asked for this product`,
-        { params: { field } },
-      );
-  }
+  const refusal = askedFieldsRefusal(
+    {
+      beneficiaryName: product.askBeneficiary,
+      wish: product.askWish,
+      birthDate: product.askBirthDate,
+    },
+    {
+      beneficiaryName: beneficiaryName !== null,
+      wish: wish !== null,
+      birthDate: birthDate !== null,
+    },
+  );
+  if (refusal !== null) throw refusalError(refusal);
 
   const at = new Date(now);
   for (let attempt = 1; ; attempt++) {
@@ -101,13 +102,12 @@ export async function createOrder(
             optionLabel: option.label,
             days: option.days,
             quantity: body.quantity,
-            unitPriceFen: option.priceFen,
-            totalFen: option.priceFen * body.quantity,
+            ...orderPrice(option.priceFen, body.quantity),
             beneficiaryName,
             wish,
             birthDate,
             showOnWall: body.showOnWall ?? false,
-            status: "pending_payment",
+            status: OPENING_MOVE.to,
             createdAt: at,
             updatedAt: at,
           })
@@ -115,10 +115,10 @@ export async function createOrder(
         if (order === undefined) throw new Error("insert returned no order");
         await tx.insert(orderStatusEvents).values({
           orderId: order.id,
-          fromStatus: null,
-          toStatus: "pending_payment",
-          actor: "user",
-          note: "",
+          fromStatus: OPENING_MOVE.from,
+          toStatus: OPENING_MOVE.to,
+          actor: OPENING_MOVE.actor,
+          note: OPENING_MOVE.note,
           at,
         });
         return order;

@@ -1,68 +1,44 @@
-// The order state machine: which status may follow which, the timestamp column each status sets,
-// and the 409 error an illegal move becomes. Pure: no queries here.
-import type { OrderStatus } from "#contract";
+// The order state machine on the server: the timestamp column each status sets, and the 409 error
+// an illegal move becomes. The rules themselves (which status may follow which, the paid and
+// refundable statuses) are #contract's orderRules.ts. Pure: no queries here.
+import {
+  type OrderRefusal,
+  type OrderStatus,
+  STATUS_TIMESTAMP,
+  stateConflict,
+} from "#contract";
 import type { OrderRow } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 
-/**
- * pending payment → paid → in service → completed; pending → cancelled; paid or in service →
- * refunded (a refund WeChat Pay completed).
- */
-export const ORDER_TRANSITIONS: Readonly<
-  Record<OrderStatus, readonly OrderStatus[]>
-> = {
-  pending_payment: ["paid", "cancelled"],
-  paid: ["in_service", "refunded"],
-  in_service: ["completed", "refunded"],
-  completed: [],
-  cancelled: [],
-  refunded: [],
-};
-
-/** Statuses of orders that were paid for (and not refunded). */
-export const PAID_STATUSES: readonly OrderStatus[] = [
-  "paid",
-  "in_service",
-  "completed",
-];
+export {
+  canMove,
+  ORDER_TRANSITIONS,
+  PAID_STATUSES,
+  REFUNDABLE_STATUSES,
+} from "#contract";
 
 /** Who moved a status (kept in the timeline). */
 export type { OrderActor } from "#contract";
 
-/** Statuses a refund may be asked for (paid, and not yet completed). */
-export const REFUNDABLE_STATUSES: readonly OrderStatus[] = [
-  "paid",
-  "in_service",
-];
-
-export function canMove(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
+type StatusTimestamps = Pick<
+  OrderRow,
+  "paidAt" | "serviceStartedAt" | "completedAt" | "cancelledAt" | "refundedAt"
+>;
 
 /** The timestamp column a status sets when it is entered. */
 export function timestampFor(
   to: OrderStatus,
   at: Date,
-): Partial<
-  Pick<
-    OrderRow,
-    "paidAt" | "serviceStartedAt" | "completedAt" | "cancelledAt" | "refundedAt"
-  >
-> {
-  switch (to) {
-    case "paid":
-      return { paidAt: at };
-    case "in_service":
-      return { serviceStartedAt: at };
-    case "completed":
-      return { completedAt: at };
-    case "cancelled":
-      return { cancelledAt: at };
-    case "refunded":
-      return { refundedAt: at };
-    case "pending_payment":
-      return {};
-  }
+): Partial<StatusTimestamps> {
+  const column = STATUS_TIMESTAMP[to];
+  return column === null ? {} : { [column]: at };
+}
+
+/** A rule's refusal (#contract's orderRules.ts) as the error the API answers with. */
+export function refusalError(refusal: OrderRefusal): HttpError {
+  return new HttpError(refusal.reason, refusal.message, {
+    params: refusal.params,
+  });
 }
 
 /** An illegal status move: 409 naming both statuses. */
@@ -71,11 +47,8 @@ export class OrderStateError extends HttpError {
   readonly from: OrderStatus;
   readonly to: OrderStatus;
   constructor(masterOrderNo: string, from: OrderStatus, to: OrderStatus) {
-    super(
-      "ORDER_STATE_CONFLICT",
-      `order ${masterOrderNo} is ${from.replace("_", " ")}; it cannot become ${to.replace("_", " ")}`,
-      { params: { from, to } },
-    );
+    const { reason, message, params } = stateConflict(masterOrderNo, from, to);
+    super(reason, message, { params });
     this.from = from;
     this.to = to;
   }

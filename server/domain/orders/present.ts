@@ -1,20 +1,22 @@
 // Turns order rows into the API shape for one locale. Pure: no queries here.
 import {
+  isRefundable,
   MEDIA_PREFIX,
-  OPEN_REFUND_STATUSES,
   type OrderDetailDto,
   type OrderDto,
+  payBeforeOf,
   type RefundViewDto,
 } from "#contract";
 import type { OrderRefundRow } from "../../db/schema";
 import { type Locale, pick } from "../../lib/locale";
 import type { OrderView, TimelineRow } from "./orderQueries";
-import { REFUNDABLE_STATUSES } from "./orderStatus";
 
-/** Unpaid orders are cancelled this long after creation. */
-export const PAY_WINDOW_MS = 30 * 60_000;
+/** Unpaid orders are cancelled this long after creation (#contract's orderRules.ts). */
+export { PAY_WINDOW_MS } from "#contract";
 
 const iso = (at: Date | null): string | null => at?.toISOString() ?? null;
+const isoMs = (ms: number | null): string | null =>
+  ms === null ? null : new Date(ms).toISOString();
 
 export function presentOrder(view: OrderView, locale: Locale): OrderDto {
   const { order } = view;
@@ -46,10 +48,7 @@ export function presentOrder(view: OrderView, locale: Locale): OrderDto {
     payChannel: order.payChannel,
     openidBound: order.payerOpenid !== null,
     createdAt: order.createdAt.toISOString(),
-    payBefore:
-      order.status === "pending_payment"
-        ? new Date(order.createdAt.getTime() + PAY_WINDOW_MS).toISOString()
-        : null,
+    payBefore: isoMs(payBeforeOf(order.status, order.createdAt.getTime())),
     paidAt: iso(order.paidAt),
     serviceStartedAt: iso(order.serviceStartedAt),
     completedAt: iso(order.completedAt),
@@ -77,17 +76,6 @@ export function presentRefund(refund: OrderRefundRow): RefundViewDto {
   };
 }
 
-/** Whether the owner may ask for a refund now: paid, not completed, none under way. */
-export function isRefundable(
-  view: OrderView,
-  refund: OrderRefundRow | undefined,
-): boolean {
-  return (
-    REFUNDABLE_STATUSES.includes(view.order.status) &&
-    (refund === undefined || !OPEN_REFUND_STATUSES.includes(refund.status))
-  );
-}
-
 export function presentOrderDetail(
   view: OrderView,
   timeline: TimelineRow[],
@@ -108,6 +96,6 @@ export function presentOrderDetail(
     })),
     plannedAt: iso(view.order.plannedAt),
     refund: extras.refund === undefined ? null : presentRefund(extras.refund),
-    refundable: isRefundable(view, extras.refund),
+    refundable: isRefundable(view.order.status, extras.refund?.status),
   };
 }

@@ -3,17 +3,12 @@
 // the status the order already has is a no-op (idempotent), so retries and replays are safe.
 // `moveOrder` does the same inside a transaction the caller holds (so a refund or an audit record
 // commits with the move).
-import type { OrderStatus } from "#contract";
+import { moveDecision, type OrderStatus } from "#contract";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { type OrderRow, orderStatusEvents, orders } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import {
-  canMove,
-  type OrderActor,
-  OrderStateError,
-  timestampFor,
-} from "./orderStatus";
+import { type OrderActor, OrderStateError, timestampFor } from "./orderStatus";
 
 export interface TransitionInput {
   orderId: number;
@@ -60,8 +55,9 @@ export async function moveOrder(
     .for("update");
   if (row === undefined)
     throw new HttpError("ORDER_NOT_FOUND", `order ${input.orderId} not found`);
-  if (row.status === input.to) return { order: row, changed: false };
-  if (!canMove(row.status, input.to))
+  const decision = moveDecision(row.masterOrderNo, row.status, input.to);
+  if (decision === "same") return { order: row, changed: false };
+  if (decision !== "move")
     throw new OrderStateError(row.masterOrderNo, row.status, input.to);
   await input.guard?.(tx, row);
   const [updated] = await tx
