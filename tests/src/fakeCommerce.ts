@@ -1,9 +1,27 @@
-// An in-memory commerce server (orders and payment) layered over installFakeApi's fetch stub:
-// the order rules the client relies on (asked fields required, others refused, newest first,
-// owner-only detail, cancel refused once paid, a refund asked only while `refundable`) and a pay
-// status the test flips. Test support.
+// An in-memory commerce server (orders and payment) layered over installFakeApi's fetch stub. It
+// keeps storage and the calls made; the order rules are #contract's orderRules.ts, the server's
+// own (asked fields, status moves, refundable, the pay window, newest first), and every order
+// request and answer is checked against #contract/schemas: a drift fails the test. Test support.
+import {
+  askedFieldsRefusal,
+  isRefundable,
+  moveDecision,
+  newestFirst,
+  OPENING_MOVE,
+  type OrderActor,
+  type OrderRefusal,
+  orderPrice,
+  PAID_STATUSES,
+  payBeforeOf,
+  refundRequestRefusal,
+  STATUS_TIMESTAMP,
+} from "#contract";
+import * as schemas from "#contract/schemas";
+import type { TSchema } from "typebox";
+import { Value } from "typebox/value";
+import { onTestFinished } from "vitest";
 import type { ApiErrorParams, ApiErrorReason } from "../../contract/apiErrors";
-import { type Answer, ok, refuse } from "./fakeAnswers";
+import { type Answer, conform, ContractDrift, ok, refuse } from "./fakeAnswers";
 import type { Order, OrderDetail, OrderStatus } from "../../src/api/commerce";
 import type { Blessing } from "../../src/api/blessings";
 import type { FateSignup } from "../../src/api/fate";
@@ -19,9 +37,73 @@ export interface CommerceCall {
   query: URLSearchParams;
 }
 
+const refused = (refusal: OrderRefusal): Answer =>
+  refuse(refusal.reason, refusal.message, refusal.params);
+
+const isoOf = (ms: number | null): string | null =>
+  ms === null ? null : new Date(ms).toISOString();
+
+/** The timeline entry of a move (no proof photos or planned date: staff moves are not faked). */
+const entryOf = (
+  move: {
+    from: OrderStatus | null;
+    to: OrderStatus;
+    actor: OrderActor;
+    note: string;
+  },
+  at: string,
+): OrderDetail["timeline"][number] => ({
+  status: move.to,
+  from: move.from,
+  at,
+  actor: move.actor,
+  note: move.note,
+  photos: [],
+  plannedAt: null,
+});
+
+/** What the server validates each path with (#contract/schemas): request parts and the answer. */
+const CONTRACT: Record<
+  string,
+  { query?: TSchema; body?: TSchema; answer: TSchema }
+> = {
+  "order/v1/create": {
+    query: schemas.CreateOrderQuery,
+    body: schemas.CreateOrderRequest,
+    answer: schemas.OrderDetail,
+  },
+  "order/v1/detail": {
+    query: schemas.OrderDetailQuery,
+    answer: schemas.OrderDetail,
+  },
+  "order/v1/mine": { query: schemas.MyOrdersQuery, answer: schemas.OrderPage },
+  "order/v1/cancel": {
+    body: schemas.OrderRefBody,
+    answer: schemas.OrderDetail,
+  },
+  "order/v1/refund/request": {
+    body: schemas.RefundRequestBody,
+    answer: schemas.OrderDetail,
+  },
+  "pay/v1/native": { body: schemas.OrderRefBody, answer: schemas.NativeResult },
+  "pay/v1/h5": { body: schemas.OrderRefBody, answer: schemas.H5Result },
+  "pay/v1/status": { query: schemas.PayStatusQuery, answer: schemas.PayStatus },
+  "pay/v1/oauthState": {
+    body: schemas.OrderRefBody,
+    answer: schemas.OauthStateResult,
+  },
+  "pay/v1/jsapi": { body: schemas.JsapiRequest, answer: schemas.JsapiResult },
+  "pay/v1/bindOpenid": {
+    body: schemas.BindOpenidRequest,
+    answer: schemas.BindOpenidResult,
+  },
+};
+
 export class FakeCommerce {
   orders: OrderDetail[] = [];
   calls: CommerceCall[] = [];
+  /** What broke the contract (also thrown where it happened); the test fails on any. */
+  drifts: string[] = [];
   products: Product[] = [fixtureProduct];
   blessings: Blessing[] = [];
   fate: FateSignup | null = null;
@@ -75,15 +157,20 @@ export class FakeCommerce {
     return this.calls.filter((call) => call.path === path);
   }
 
-  /** Adds an order as the server would have stored it. */
+  /**
+   * Adds an order as the server would have stored it: pending payment unless `overrides` say
+   * otherwise; what the overrides leave out follows the rules (pay window, refundable).
+   */
   seed(overrides: Partial<OrderDetail> = {}): OrderDetail {
     this.seq += 1;
-    const created = new Date(Date.now() - (100 - this.seq) * 1000);
+    const created = Date.now() - (100 - this.seq) * 1000;
+    const status = overrides.status ?? OPENING_MOVE.to;
+    const createdAt = overrides.createdAt ?? new Date(created).toISOString();
     const order: OrderDetail = {
       masterId: this.seq,
       masterOrderNo: `2026112110${String(this.seq).padStart(8, "0")}`,
       id: fixtureProduct.id,
-      status: "pending_payment",
+      status,
       product: {
         id: fixtureProduct.id,
         category: fixtureProduct.category,
@@ -94,37 +181,27 @@ export class FakeCommerce {
       },
       option: { id: 1, label: "七日", days: 7 },
       quantity: 1,
-      unitPriceFen: 8800,
-      totalFen: 8800,
+      ...orderPrice(8800, 1),
       beneficiaryName: "张三",
       wish: "家人平安",
       birthDate: null,
       showOnWall: false,
       payChannel: null,
       openidBound: false,
-      createdAt: created.toISOString(),
-      payBefore: new Date(created.getTime() + 30 * 60_000).toISOString(),
+      createdAt,
+      payBefore: isoOf(payBeforeOf(status, Date.parse(createdAt))),
       paidAt: null,
       serviceStartedAt: null,
       completedAt: null,
       cancelledAt: null,
       refundedAt: null,
-      timeline: [
-        {
-          status: "pending_payment",
-          from: null,
-          at: created.toISOString(),
-          actor: "user",
-          note: "order created",
-          photos: [],
-          plannedAt: null,
-        },
-      ],
+      timeline: [entryOf(OPENING_MOVE, createdAt)],
       plannedAt: null,
       refund: null,
-      refundable: false,
+      refundable: isRefundable(status, overrides.refund?.status),
       ...overrides,
     };
+    conform(schemas.OrderDetail, order, "a seeded order");
     this.orders.push(order);
     return order;
   }
@@ -150,35 +227,46 @@ export class FakeCommerce {
 
   /** What the WeChat Pay notification would do on the server. */
   markPaid(masterOrderNo: string): void {
-    this.transition(masterOrderNo, "paid", "wechat_pay");
-  }
-
-  private transition(
-    masterOrderNo: string,
-    status: OrderStatus,
-    actor: OrderDetail["timeline"][number]["actor"],
-  ): OrderDetail {
-    const order = this.find(masterOrderNo);
+    const order = this.find({ masterOrderNo });
     if (order === undefined) throw new Error(`no order ${masterOrderNo}`);
-    const at = new Date().toISOString();
-    order.timeline.push({
-      status,
-      from: order.status,
-      at,
-      actor,
-      note: "",
-      photos: [],
-      plannedAt: null,
-    });
-    order.status = status;
-    order.payBefore = null;
-    if (status === "paid") order.paidAt = at;
-    if (status === "cancelled") order.cancelledAt = at;
-    return order;
+    const refusal = this.move(order, "paid", "wechat_pay");
+    if (refusal !== null) throw new Error(refusal.message);
   }
 
-  private find(no: string | null | undefined): OrderDetail | undefined {
-    return this.orders.find((order) => order.masterOrderNo === no);
+  /** Moves `order` as the server's transitionOrder does (a move to where it is does nothing). */
+  private move(
+    order: OrderDetail,
+    to: OrderStatus,
+    actor: OrderActor,
+  ): OrderRefusal | null {
+    const decision = moveDecision(order.masterOrderNo, order.status, to);
+    if (decision === "same") return null;
+    if (decision !== "move") return decision;
+    const at = new Date().toISOString();
+    order.timeline.push(
+      entryOf({ from: order.status, to, actor, note: "" }, at),
+    );
+    order.status = to;
+    const stamp = STATUS_TIMESTAMP[to];
+    if (stamp !== null) order[stamp] = at;
+    order.payBefore = isoOf(payBeforeOf(to, Date.parse(order.createdAt)));
+    order.refundable = isRefundable(to, order.refund?.status);
+    return null;
+  }
+
+  /** The order a masterId and/or masterOrderNo name (both must match when both are given). */
+  private find(ref: {
+    masterId?: unknown;
+    masterOrderNo?: unknown;
+  }): OrderDetail | undefined {
+    if (ref.masterId === undefined && ref.masterOrderNo === undefined)
+      return undefined;
+    return this.orders.find(
+      (order) =>
+        (ref.masterId === undefined || order.masterId === ref.masterId) &&
+        (ref.masterOrderNo === undefined ||
+          order.masterOrderNo === ref.masterOrderNo),
+    );
   }
 
   private create(body: Record<string, unknown>): Answer {
@@ -190,125 +278,148 @@ export class FakeCommerce {
       return refuse("PRODUCT_OPTION_UNKNOWN", "body/optionId is invalid", {
         field: "optionId",
       });
-    const asked = [
-      ["beneficiaryName", product.asks.beneficiary],
-      ["wish", product.asks.wish],
-      ["birthDate", product.asks.birthDate],
-    ] as const;
-    for (const [field, ask] of asked) {
-      const value = body[field];
-      const present = typeof value === "string" && value.trim() !== "";
-      if (ask && !present)
-        return refuse(
-          "FIELD_REQUIRED",
-          `body/${field} is required for this product`,
-          { field },
-        );
-      if (!ask && present)
-        return refuse(
-          "ORDER_FIELD_NOT_ASKED",
-          `body/${field} is not asked for this product`,
-          { field },
-        );
-    }
+    // NOTE: the server's text checks (server/domain/orders/fieldRules.ts) refuse control
+    // characters, which the form never sends; a wish with 禁 stands in for one.
     if (typeof body.wish === "string" && body.wish.includes("禁"))
       return refuse(
         "TEXT_CONTROL_CHARACTERS",
         "body/wish contains control characters",
         { field: "wish" },
       );
+    const text = (field: string): string | null => {
+      const value = body[field];
+      return typeof value === "string" && value.trim() !== ""
+        ? value.trim()
+        : null;
+    };
+    const refusal = askedFieldsRefusal(
+      {
+        beneficiaryName: product.asks.beneficiary,
+        wish: product.asks.wish,
+        birthDate: product.asks.birthDate,
+      },
+      {
+        beneficiaryName: text("beneficiaryName") !== null,
+        wish: text("wish") !== null,
+        birthDate: text("birthDate") !== null,
+      },
+    );
+    if (refusal !== null) return refused(refusal);
     const quantity = Number(body.quantity);
     const order = this.seed({
       id: product.id,
       option: { id: option.id, label: option.label, days: option.days },
       quantity,
-      unitPriceFen: option.priceFen,
-      totalFen: option.priceFen * quantity,
-      beneficiaryName: (body.beneficiaryName as string | undefined) ?? null,
-      wish: (body.wish as string | undefined) ?? null,
-      birthDate: (body.birthDate as string | undefined) ?? null,
+      ...orderPrice(option.priceFen, quantity),
+      beneficiaryName: text("beneficiaryName"),
+      wish: text("wish"),
+      birthDate: text("birthDate"),
       showOnWall: body.showOnWall === true,
       createdAt: new Date().toISOString(),
-      payBefore: new Date(Date.now() + 30 * 60_000).toISOString(),
     });
     return ok(order);
   }
 
+  private list(query: {
+    status?: OrderStatus;
+    page: number;
+    pageSize: number;
+  }): Answer {
+    const { status, page, pageSize } = query;
+    const all = this.orders
+      .filter((o) => status === undefined || o.status === status)
+      .toSorted(newestFirst)
+      .map((o) => Value.Clean(schemas.Order, structuredClone(o)) as Order);
+    const list = all.slice((page - 1) * pageSize, page * pageSize);
+    return ok({ list, total: all.length, page, pageSize });
+  }
+
+  private requestRefund(order: OrderDetail, reason: unknown): Answer {
+    const refusal = refundRequestRefusal(
+      order.masterOrderNo,
+      order.status,
+      order.refund?.status,
+    );
+    if (refusal !== null) return refused(refusal);
+    order.refund = {
+      status: "requested",
+      reason: String(reason).trim(),
+      reviewReason: null,
+      amountFen: order.totalFen,
+      requestedAt: new Date().toISOString(),
+      reviewedAt: null,
+      refundedAt: null,
+    };
+    order.refundable = isRefundable(order.status, order.refund.status);
+    return ok(order);
+  }
+
+  /**
+   * Answers a call it knows (undefined: not commerce). A call to a path of CONTRACT has its request
+   * checked first and its answer after; a drift is thrown and kept for the end of the test.
+   */
   answer(url: URL, method: string, body: unknown): Answer | undefined {
     const path = url.pathname.replace(/^\/api\/app\//, "");
-    const fields = (body ?? {}) as Record<string, unknown>;
-    const call = { path, method, body, query: url.searchParams };
-    const failure = this.failing.get(path);
-    if (failure !== undefined) {
-      this.calls.push(call);
-      return failure;
+    const what = `${method} ${path}`;
+    const contract = CONTRACT[path];
+    // NOTE: a query read as the server reads it: converted to the schema's types, with defaults.
+    const raw = Object.fromEntries(url.searchParams);
+    const query = (
+      contract?.query === undefined
+        ? raw
+        : Value.Default(contract.query, Value.Convert(contract.query, raw))
+    ) as Record<string, unknown>;
+    try {
+      if (contract?.query) conform(contract.query, query, `${what}'s query`);
+      if (contract?.body) conform(contract.body, body, `${what}'s body`);
+      const found =
+        this.failing.get(path) ??
+        this.route(
+          path,
+          method,
+          query,
+          (body ?? {}) as Record<string, unknown>,
+        );
+      if (found === undefined) return undefined;
+      this.calls.push({ path, method, body, query: url.searchParams });
+      if (contract !== undefined && found.status === 200)
+        conform(
+          contract.answer,
+          (found.body as { data: unknown }).data,
+          `the answer to ${what}`,
+        );
+      return found;
+    } catch (error) {
+      if (error instanceof ContractDrift) this.drifts.push(error.message);
+      throw error;
     }
-    const no =
-      method === "GET"
-        ? url.searchParams.get("masterOrderNo")
-        : (fields.masterOrderNo as string | undefined);
+  }
+
+  private route(
+    path: string,
+    method: string,
+    query: Record<string, unknown>,
+    fields: Record<string, unknown>,
+  ): Answer | undefined {
+    const order = this.find(method === "GET" ? query : fields);
+    const missing = refuse("ORDER_NOT_FOUND", "order not found");
     switch (path) {
       case "order/v1/create":
-        this.calls.push(call);
         return this.create(fields);
-      case "order/v1/detail": {
-        this.calls.push(call);
-        const order = this.find(no);
-        return order ? ok(order) : refuse("ORDER_NOT_FOUND", "order not found");
-      }
-      case "order/v1/mine": {
-        this.calls.push(call);
-        const status = url.searchParams.get("status");
-        const page = Number(url.searchParams.get("page") ?? 1);
-        const pageSize = Number(url.searchParams.get("pageSize") ?? 10);
-        const all = this.orders
-          .filter((o) => status === null || o.status === status)
-          .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt));
-        const list: Order[] = all.slice((page - 1) * pageSize, page * pageSize);
-        return ok({ list, total: all.length, page, pageSize });
-      }
+      case "order/v1/detail":
+        return order ? ok(order) : missing;
+      case "order/v1/mine":
+        return this.list(query as Parameters<FakeCommerce["list"]>[0]);
       case "order/v1/cancel": {
-        this.calls.push(call);
-        const order = this.find(no);
-        if (order === undefined)
-          return refuse("ORDER_NOT_FOUND", "order not found");
-        if (order.status === "paid")
-          return refuse("ORDER_JUST_PAID", "order is paid");
-        if (order.status === "cancelled") return ok(order);
-        return ok(this.transition(order.masterOrderNo, "cancelled", "user"));
+        if (order === undefined) return missing;
+        const refusal = this.move(order, "cancelled", "user");
+        return refusal === null ? ok(order) : refused(refusal);
       }
-      case "order/v1/refund/request": {
-        this.calls.push(call);
-        const order = this.orders.find((o) => o.masterId === fields.masterId);
-        if (order === undefined)
-          return refuse("ORDER_NOT_FOUND", "order not found");
-        const open = order.refund?.status;
-        if (open === "requested" || open === "processing")
-          return refuse("REFUND_OPEN", "a refund is under way", {
-            status: open,
-          });
-        if (!order.refundable)
-          return refuse("REFUND_NOT_ALLOWED", "order cannot be refunded", {
-            status: order.status,
-          });
-        order.refund = {
-          status: "requested",
-          reason: String(fields.reason),
-          reviewReason: null,
-          amountFen: order.totalFen,
-          requestedAt: new Date().toISOString(),
-          reviewedAt: null,
-          refundedAt: null,
-        };
-        order.refundable = false;
-        return ok(order);
-      }
+      case "order/v1/refund/request":
+        return order ? this.requestRefund(order, fields.reason) : missing;
       case "pay/v1/native":
       case "pay/v1/h5": {
-        this.calls.push(call);
-        const order = this.find(no);
-        if (order === undefined)
-          return refuse("ORDER_NOT_FOUND", "order not found");
+        if (order === undefined) return missing;
         const native = path === "pay/v1/native";
         order.payChannel = native ? "native" : "h5";
         const prepay = `prepay_id=wx${order.masterOrderNo}`;
@@ -326,23 +437,18 @@ export class FakeCommerce {
         });
       }
       case "pay/v1/status": {
-        this.calls.push(call);
-        const order = this.find(no);
-        if (order === undefined)
-          return refuse("ORDER_NOT_FOUND", "order not found");
+        if (order === undefined) return missing;
         return ok({
           masterId: order.masterId,
           masterOrderNo: order.masterOrderNo,
           status: order.status,
-          paid: order.paidAt !== null,
+          paid: PAID_STATUSES.includes(order.status),
           paidAt: order.paidAt,
         });
       }
       case "user/getUserInfoWithInviteCodes":
-        this.calls.push(call);
         return ok(this.invite);
       case "user/bindParentInviteCode": {
-        this.calls.push(call);
         const code = fields.parentInviteCode;
         if (code === this.invite.inviteCode)
           return refuse(
@@ -365,13 +471,10 @@ export class FakeCommerce {
         return ok(this.invite);
       }
       case "invite/v1/records":
-        this.calls.push(call);
         return ok(this.inviteRecords);
       case "manager/v1/info":
-        this.calls.push(call);
         return ok(this.manager);
       case "manager/v1/apply": {
-        this.calls.push(call);
         if (this.manager.status === "pending")
           return refuse(
             "MANAGER_APPLICATION_PENDING",
@@ -392,10 +495,8 @@ export class FakeCommerce {
         return ok(this.manager);
       }
       case "fate/v1/mine":
-        this.calls.push(call);
         return ok(this.fate);
       case "fate/v1/signup": {
-        this.calls.push(call);
         if (this.fate !== null && this.fate.status !== "pending")
           return refuse(
             "FATE_SIGNUP_ARRANGED",
@@ -422,9 +523,8 @@ export class FakeCommerce {
         return ok({ ...this.fate, notified: true });
       }
       case "oapi/v1/blessings": {
-        this.calls.push(call);
-        const page = Number(url.searchParams.get("page") ?? 1);
-        const pageSize = Number(url.searchParams.get("pageSize") ?? 10);
+        const page = Number(query.page ?? 1);
+        const pageSize = Number(query.pageSize ?? 10);
         const all = this.blessings
           .map((b) => ({ ...b, joined: this.joins.has(b.id) }))
           .toSorted((a, b) => b.blessedAt.localeCompare(a.blessedAt));
@@ -432,7 +532,6 @@ export class FakeCommerce {
         return ok({ list, total: all.length, page, pageSize });
       }
       case "blessing/v1/join": {
-        this.calls.push(call);
         const blessing = this.blessings.find((b) => b.id === fields.id);
         if (blessing === undefined)
           return refuse("BLESSING_NOT_FOUND", "blessing not found");
@@ -447,10 +546,7 @@ export class FakeCommerce {
         });
       }
       case "pay/v1/oauthState": {
-        this.calls.push(call);
-        const order = this.find(no);
-        if (order === undefined)
-          return refuse("ORDER_NOT_FOUND", "order not found");
+        if (order === undefined) return missing;
         const redirectUrl = `http://localhost:3000/callback?type=2&source=order&masterId=${String(order.masterId)}&masterOrderNo=${order.masterOrderNo}&id=${String(order.id)}`;
         return ok({
           state: "good-state",
@@ -460,10 +556,7 @@ export class FakeCommerce {
         });
       }
       case "pay/v1/jsapi": {
-        this.calls.push(call);
-        const order = this.find(no);
-        if (order === undefined)
-          return refuse("ORDER_NOT_FOUND", "order not found");
+        if (order === undefined) return missing;
         if (!order.openidBound)
           return refuse("PAYER_OPENID_MISSING", "openid not bound");
         order.payChannel = "jsapi";
@@ -489,10 +582,7 @@ export class FakeCommerce {
         });
       }
       case "pay/v1/bindOpenid": {
-        this.calls.push(call);
-        const order = this.orders.find((o) => o.masterId === fields.masterId);
-        if (order === undefined)
-          return refuse("ORDER_NOT_FOUND", "order not found");
+        if (order === undefined) return missing;
         if (fields.state !== "good-state")
           return refuse("WECHAT_AUTH_EXPIRED", "state mismatch");
         order.openidBound = true;
@@ -505,7 +595,6 @@ export class FakeCommerce {
       default: {
         const match = /^oapi\/v1\/blessings\/(\d+)$/.exec(path);
         if (match === null) return undefined;
-        this.calls.push(call);
         const blessing = this.blessings.find((b) => b.id === Number(match[1]));
         return blessing
           ? ok({ ...blessing, joined: this.joins.has(blessing.id) })
@@ -518,6 +607,11 @@ export class FakeCommerce {
 /** Puts a FakeCommerce in front of the fetch stub installFakeApi installed. */
 export function installFakeCommerce(): FakeCommerce {
   const commerce = new FakeCommerce();
+  // NOTE: the page catches a failed fetch, so a drift is also reported when the test ends.
+  onTestFinished(() => {
+    if (commerce.drifts.length > 0)
+      throw new ContractDrift(commerce.drifts.join("\n"));
+  });
   const base = globalThis.fetch;
   vi.stubGlobal(
     "fetch",
