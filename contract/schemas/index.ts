@@ -14,3 +14,6 @@ export * from "./users";
 export * from "./payments";
 export * from "./push";
 export * from "./im";
+export * from "./manager";
+export * from "./invites";
+export * from "./blessings";

@@ -1,21 +1,13 @@
 // Calls of the blessing wall: the public list and one blessing (Bearer optional, so `joined` is
-// known when signed in), and joining a blessing (signed-in, one join per user).
+// known when signed in), and joining a blessing (signed-in, one join per user). The shapes are the
+// server's own schemas (#contract), as types only.
+import type { BlessingDto, BlessingJoinResult } from "#contract";
+import type { Static } from "typebox";
 import { apiRequest } from "./client";
-import type { Locale, Page, ProductCategory } from "./types";
+import type { Locale, Page } from "./types";
 
-export interface Blessing {
-  id: number;
-  productTitle: string;
-  category: ProductCategory;
-  /** Masked by the server, e.g. "张*". */
-  beneficiary: string | null;
-  /** Masked by the server. */
-  owner: string;
-  wish: string | null;
-  blessedAt: string;
-  joinCount: number;
-  joined: boolean;
-}
+/** A blessing of the wall; `beneficiary` and `owner` are masked by the server (e.g. "张*"). */
+export type Blessing = BlessingDto;
 
 /** Blessings per page of the wall. */
 export const BLESSINGS_PAGE_SIZE = 10;
@@ -50,6 +42,6 @@ export function fetchBlessing(
 
 export function joinBlessing(
   id: number,
-): Promise<{ id: number; joinCount: number; joined: true }> {
+): Promise<Static<typeof BlessingJoinResult>> {
   return apiRequest("blessing/v1/join", { method: "POST", body: { id } });
 }

@@ -1,37 +1,19 @@
 // Calls of invitations: my invite code and inviter, binding an inviter's code, and the people
-// I invited (the whole tree with depths for managers) with totals.
+// I invited (the whole tree with depths for managers) with totals. The shapes are the server's
+// own schemas (#contract), as types only.
+import type {
+  InviteCodes,
+  InviteRecord as InviteRecordSchema,
+  InviteRecords as InviteRecordsSchema,
+} from "#contract";
+import type { Static } from "typebox";
 import { apiRequest } from "./client";
-import type { Page } from "./types";
 
-export interface InviteInfo {
-  userId: number;
-  nickname: string;
-  avatarUrl: string;
-  inviteCode: string;
-  parentInviteCode: string | null;
-  parent: { nickname: string; avatarUrl: string; inviteCode: string } | null;
-  isManager: 0 | 1;
-}
-
-export interface InviteRecord {
-  /** Masked by the server: the first character and stars (张**, A***). */
-  nickname: string;
-  joinedAt: string;
-  depth: number;
-  paidOrders: number;
-  paidFen: number;
-}
-
-export type InviteRecords = Page<InviteRecord> & {
-  scope: "direct" | "tree";
-  /** buyers: how many of them paid for at least one order. */
-  totals: {
-    people: number;
-    buyers: number;
-    paidOrders: number;
-    paidFen: number;
-  };
-};
+export type InviteInfo = Static<typeof InviteCodes>;
+/** One person I invited; `nickname` is masked by the server (张**, A***). */
+export type InviteRecord = Static<typeof InviteRecordSchema>;
+/** `totals.buyers`: how many of them paid for at least one order. */
+export type InviteRecords = Static<typeof InviteRecordsSchema>;
 
 export const INVITE_RECORDS_PAGE_SIZE = 20;
 

@@ -1,25 +1,13 @@
-// Calls of the manager programme: my application's state and applying.
+// Calls of the manager programme: my application's state and applying. The shapes are the
+// server's own schemas (#contract), as types only.
+import type { ManagerApplyRequest, ManagerInfo as ManagerInfoSchema } from "#contract";
+import type { Static } from "typebox";
 import { apiRequest } from "./client";
 
-export type ManagerStatus = "none" | "pending" | "approved" | "rejected";
-
-export interface ManagerInfo {
-  status: ManagerStatus;
-  isManager: 0 | 1;
-  applicationId: number | null;
-  name: string | null;
-  region: string | null;
-  appliedAt: string | null;
-  decidedAt: string | null;
-  rejectReason: string | null;
-}
-
-export interface ManagerApplication {
-  name: string;
-  phone: string;
-  region: string;
-  reason: string;
-}
+export type ManagerInfo = Static<typeof ManagerInfoSchema>;
+/** "none" before the first application, then the application's status. */
+export type ManagerStatus = ManagerInfo["status"];
+export type ManagerApplication = Static<typeof ManagerApplyRequest>;
 
 export function fetchManagerInfo(): Promise<ManagerInfo> {
   return apiRequest("manager/v1/info");

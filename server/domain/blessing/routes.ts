@@ -1,10 +1,17 @@
 // The blessing wall: public `oapi/v1/blessings` (list, newest first) and `oapi/v1/blessings/:id`
 // with masked names (a valid bearer token adds the caller's `joined` flag), and signed-in
 // `blessing/v1/join`. Only paid orders whose owners consented ever appear; others are 404.
-import { PRODUCT_CATEGORIES } from "#contract";
-import { IdParams, LocaleQuery } from "#contract/schemas";
+import type { BlessingDto } from "#contract";
+import {
+  Blessing,
+  BlessingJoinRequest,
+  BlessingJoinResult,
+  BlessingListQuery,
+  BlessingPage,
+  IdParams,
+  LocaleQuery,
+} from "#contract/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type Static, Type } from "typebox";
 import {
   COMMON_ERRORS,
   EnvelopeOf,
@@ -25,51 +32,9 @@ import { maskName } from "./maskName";
 
 const tags = ["blessings"];
 
-const Blessing = Type.Object({
-  id: Type.Integer(),
-  productTitle: Type.String(),
-  category: Type.Enum([...PRODUCT_CATEGORIES]),
-  beneficiary: Type.Union([Type.String(), Type.Null()], {
-    description: "Masked, e.g. 王*明.",
-  }),
-  owner: Type.String({ description: "The orderer's nickname, masked." }),
-  wish: Type.Union([Type.String(), Type.Null()]),
-  blessedAt: Type.String({ format: "date-time" }),
-  joinCount: Type.Integer(),
-  joined: Type.Boolean({
-    description: "The caller joined (false without a token).",
-  }),
-});
-
-const BlessingPage = Type.Object({
-  list: Type.Array(Blessing),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-});
-
-const ListQuery = Type.Object({
-  ...LocaleQuery.properties,
-  page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  ),
-  pageSize: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
-  ),
-});
-
-const JoinRequest = Type.Object(
-  { id: IdParams.properties.id },
-  { additionalProperties: false },
-);
-const JoinResult = Type.Object({
-  id: Type.Integer(),
-  joinCount: Type.Integer(),
-  joined: Type.Literal(true),
-});
 const ERRORS = { ...COMMON_ERRORS, 401: ErrorEnvelope };
 
-function present(row: BlessingRow, locale: Locale): Static<typeof Blessing> {
+function present(row: BlessingRow, locale: Locale): BlessingDto {
   return {
     id: row.id,
     productTitle: pick(row.productTitle, locale),
@@ -100,7 +65,7 @@ export const blessingRoutes: DomainPlugin = (app, { db, auth, clock }) => {
         tags,
         summary:
           "The blessing wall, newest first (masked names; `joined` for a signed-in caller)",
-        querystring: ListQuery,
+        querystring: BlessingListQuery,
         response: { 200: EnvelopeOf(BlessingPage), ...ERRORS },
       },
     },
@@ -152,8 +117,8 @@ export const blessingRoutes: DomainPlugin = (app, { db, auth, clock }) => {
           tags,
           summary: "Join a blessing (once per user; repeating is harmless)",
           security: BEARER,
-          body: JoinRequest,
-          response: { 200: EnvelopeOf(JoinResult), ...ERRORS },
+          body: BlessingJoinRequest,
+          response: { 200: EnvelopeOf(BlessingJoinResult), ...ERRORS },
         },
       },
       async (request) => {

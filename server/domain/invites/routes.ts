@@ -2,8 +2,13 @@
 // binding my inviter once (`user/bindParentInviteCode`), and the people I invited with their paid
 // orders (`invite/v1/records`; an approved manager sees the whole tree with depths and totals),
 // each by a masked nickname only.
+import {
+  BindInviterRequest,
+  InviteCodes,
+  InviteRecords,
+  InviteRecordsQuery,
+} from "#contract/schemas";
 import { eq } from "drizzle-orm";
-import { Type } from "typebox";
 import { users } from "../../db/schema";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
@@ -12,73 +17,6 @@ import { ORDER_ERRORS } from "../orders/schemas";
 import { bindParent, findUser, inviteRecords, maskName } from "./inviteTree";
 
 const tags = ["invites"];
-
-const Inviter = Type.Object({
-  nickname: Type.String(),
-  avatarUrl: Type.String(),
-  inviteCode: Type.String(),
-});
-
-const InviteCodes = Type.Object({
-  userId: Type.Integer(),
-  nickname: Type.String(),
-  avatarUrl: Type.String(),
-  inviteCode: Type.String({ description: "Mine, to share." }),
-  parentInviteCode: Type.Union([Type.String(), Type.Null()], {
-    description: "My inviter's, once bound.",
-  }),
-  parent: Type.Union([Inviter, Type.Null()]),
-  isManager: Type.Union([Type.Literal(0), Type.Literal(1)]),
-});
-
-const BindRequest = Type.Object(
-  { parentInviteCode: Type.String({ minLength: 1, maxLength: 32 }) },
-  { additionalProperties: false },
-);
-
-const RecordsQuery = Type.Object({
-  page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  ),
-  pageSize: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  ),
-});
-
-const InviteRecord = Type.Object({
-  nickname: Type.String({
-    description:
-      "Masked: the first character and stars (张**, A***); no other personal data is given.",
-  }),
-  joinedAt: Type.String({
-    format: "date-time",
-    description: "When their account was created.",
-  }),
-  depth: Type.Integer({
-    description: "1 = invited by me, 2 = by someone I invited, …",
-  }),
-  paidOrders: Type.Integer({ description: "Their paid-for orders." }),
-  paidFen: Type.Integer({ description: "What they paid for them, in fen." }),
-});
-
-const InviteRecords = Type.Object({
-  scope: Type.Union([Type.Literal("direct"), Type.Literal("tree")], {
-    description:
-      "tree for approved managers (up to depth 20), else direct invitees only.",
-  }),
-  list: Type.Array(InviteRecord),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-  totals: Type.Object({
-    people: Type.Integer(),
-    buyers: Type.Integer({
-      description: "How many of them paid for at least one order.",
-    }),
-    paidOrders: Type.Integer(),
-    paidFen: Type.Integer(),
-  }),
-});
 
 export const inviteRoutes: DomainPlugin = (app, { db, auth }) => {
   const codesOf = async (userId: number) => {
@@ -129,7 +67,7 @@ export const inviteRoutes: DomainPlugin = (app, { db, auth }) => {
           summary:
             "Bind my inviter by their invite code (once; no own code, no cycles)",
           security: BEARER,
-          body: BindRequest,
+          body: BindInviterRequest,
           response: { 200: EnvelopeOf(InviteCodes), ...ORDER_ERRORS },
         },
       },
@@ -152,7 +90,7 @@ export const inviteRoutes: DomainPlugin = (app, { db, auth }) => {
           summary:
             "People I invited, when they joined, their paid orders (managers: the whole tree)",
           security: BEARER,
-          querystring: RecordsQuery,
+          querystring: InviteRecordsQuery,
           response: { 200: EnvelopeOf(InviteRecords), ...ORDER_ERRORS },
         },
       },

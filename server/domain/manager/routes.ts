@@ -1,9 +1,8 @@
 // Manager endpoints (signed in): `POST manager/v1/apply` and `GET manager/v1/info` (none, pending,
 // approved or rejected, with dates and the rejection reason). Decisions are taken by an admin with
 // `npm run admin -- manager:approve|manager:reject`.
-import { MANAGER_STATUSES } from "#contract";
+import { ManagerApplyRequest, ManagerInfo } from "#contract/schemas";
 import { eq } from "drizzle-orm";
-import { Type } from "typebox";
 import { type ManagerApplicationRow, users } from "../../db/schema";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { BEARER, signedIn, signedInRoutes } from "../auth/authenticate";
@@ -12,32 +11,6 @@ import { ORDER_ERRORS } from "../orders/schemas";
 import { applyForManager, latestApplication } from "./managerApplications";
 
 const tags = ["managers"];
-
-const ApplyRequest = Type.Object(
-  {
-    name: Type.String({ maxLength: 200 }),
-    phone: Type.String({ maxLength: 20 }),
-    region: Type.String({ maxLength: 200 }),
-    reason: Type.String({ maxLength: 2000 }),
-  },
-  { additionalProperties: false },
-);
-
-const DateOrNull = Type.Union([
-  Type.String({ format: "date-time" }),
-  Type.Null(),
-]);
-
-const ManagerInfo = Type.Object({
-  status: Type.Union([Type.Literal("none"), Type.Enum([...MANAGER_STATUSES])]),
-  isManager: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  applicationId: Type.Union([Type.Integer(), Type.Null()]),
-  name: Type.Union([Type.String(), Type.Null()]),
-  region: Type.Union([Type.String(), Type.Null()]),
-  appliedAt: DateOrNull,
-  decidedAt: DateOrNull,
-  rejectReason: Type.Union([Type.String(), Type.Null()]),
-});
 
 export const managerRoutes: DomainPlugin = (app, { db, auth, clock }) => {
   const infoOf = async (
@@ -71,7 +44,7 @@ export const managerRoutes: DomainPlugin = (app, { db, auth, clock }) => {
           tags,
           summary: "Apply to become a manager (again after a rejection)",
           security: BEARER,
-          body: ApplyRequest,
+          body: ManagerApplyRequest,
           response: { 200: EnvelopeOf(ManagerInfo), ...ORDER_ERRORS },
         },
       },
