@@ -17,3 +17,4 @@ export * from "./im";
 export * from "./manager";
 export * from "./invites";
 export * from "./blessings";
+export * from "./files";

@@ -11,6 +11,7 @@ import type {
   StaffOrderDetail as StaffOrderDetailSchema,
   StaffOrdersQuery,
   TimelineEntry,
+  UploadedImage as UploadedImageSchema,
 } from "#contract";
 import type { Static } from "typebox";
 import { apiRequest } from "./client";
@@ -66,12 +67,7 @@ export type FulfilBody =
 export type RefundReviewBody = Static<typeof RefundReviewBodySchema>;
 
 /** What `file/v1/upload` answers: `name` is what a fulfilment move names the photo by. */
-export interface UploadedImage {
-  name: string;
-  url: string;
-  width: number;
-  height: number;
-}
+export type UploadedImage = Static<typeof UploadedImageSchema>;
 
 interface Call {
   signal?: AbortSignal | undefined;

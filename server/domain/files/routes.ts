@@ -2,6 +2,7 @@
 // /api/app, and the public `/media/:name` that serves stored files. The unguessable name is the
 // capability: an <img> cannot send a bearer token.
 import { MEDIA_PREFIX } from "#contract";
+import { UploadedImage } from "#contract/schemas";
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
 import multipart from "@fastify/multipart";
@@ -25,16 +26,6 @@ const tags = ["files"];
 export { MEDIA_PREFIX };
 /** A year: stored files never change (a new upload gets a new name). */
 const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
-
-const UploadedImage = Type.Object({
-  url: Type.String({ description: "Absolute URL of the stored image." }),
-  name: Type.String({
-    description:
-      "The stored name (the last part of url): what order/v1/fulfil takes as a proof photo.",
-  }),
-  width: Type.Integer(),
-  height: Type.Integer(),
-});
 
 const FILE_ERRORS = {
   400: ErrorEnvelope,
