@@ -1,7 +1,7 @@
-// An in-memory commerce server (orders and payment) layered over installFakeApi's fetch stub. It
-// keeps storage and the calls made; the order rules are #contract's orderRules.ts, the server's
-// own (asked fields, status moves, refundable, the pay window, newest first), and every order
-// request and answer is checked against #contract/schemas: a drift fails the test. Test support.
+// An in-memory commerce server (orders, payment, blessings, invites, manager, fate sign-up)
+// layered over installFakeApi's fetch stub. It keeps storage and the calls made; the order rules
+// are #contract's orderRules.ts, the server's own, and every call the contract has schemas for
+// (all but fate's) is checked against #contract/schemas both ways: a drift fails the test.
 import {
   askedFieldsRefusal,
   isRefundable,
@@ -96,6 +96,32 @@ const CONTRACT: Record<
   "pay/v1/bindOpenid": {
     body: schemas.BindOpenidRequest,
     answer: schemas.BindOpenidResult,
+  },
+  "oapi/v1/blessings": {
+    query: schemas.BlessingListQuery,
+    answer: schemas.BlessingPage,
+  },
+  "oapi/v1/blessings/:id": {
+    query: schemas.LocaleQuery,
+    answer: schemas.Blessing,
+  },
+  "blessing/v1/join": {
+    body: schemas.BlessingJoinRequest,
+    answer: schemas.BlessingJoinResult,
+  },
+  "user/getUserInfoWithInviteCodes": { answer: schemas.InviteCodes },
+  "user/bindParentInviteCode": {
+    body: schemas.BindInviterRequest,
+    answer: schemas.InviteCodes,
+  },
+  "invite/v1/records": {
+    query: schemas.InviteRecordsQuery,
+    answer: schemas.InviteRecords,
+  },
+  "manager/v1/info": { answer: schemas.ManagerInfo },
+  "manager/v1/apply": {
+    body: schemas.ManagerApplyRequest,
+    answer: schemas.ManagerInfo,
   },
 };
 
@@ -361,7 +387,8 @@ export class FakeCommerce {
   answer(url: URL, method: string, body: unknown): Answer | undefined {
     const path = url.pathname.replace(/^\/api\/app\//, "");
     const what = `${method} ${path}`;
-    const contract = CONTRACT[path];
+    const contract =
+      CONTRACT[path.replace(/^(oapi\/v1\/blessings)\/\d+$/, "$1/:id")];
     // NOTE: a query read as the server reads it: converted to the schema's types, with defaults.
     const raw = Object.fromEntries(url.searchParams);
     const query = (
@@ -523,8 +550,7 @@ export class FakeCommerce {
         return ok({ ...this.fate, notified: true });
       }
       case "oapi/v1/blessings": {
-        const page = Number(query.page ?? 1);
-        const pageSize = Number(query.pageSize ?? 10);
+        const { page, pageSize } = query as { page: number; pageSize: number };
         const all = this.blessings
           .map((b) => ({ ...b, joined: this.joins.has(b.id) }))
           .toSorted((a, b) => b.blessedAt.localeCompare(a.blessedAt));
