@@ -200,6 +200,23 @@ export function isRefundable(
 }
 
 /**
+ * What staff may do to an order now: start the service of a paid one, complete one in service
+ * (neither while a refund is open), and review a refund asked for if they review refunds.
+ */
+export function staffMoves(
+  status: OrderStatus,
+  latestRefund: RefundStatus | undefined,
+  reviewsRefunds: boolean,
+): { startService: boolean; complete: boolean; reviewRefund: boolean } {
+  const open = openRefundRefusal(latestRefund) !== null;
+  return {
+    startService: status === "paid" && !open,
+    complete: status === "in_service" && !open,
+    reviewRefund: latestRefund === "requested" && reviewsRefunds,
+  };
+}
+
+/**
  * The owner's list order: newest first, the later id first among equal times (the server's SQL
  * `ORDER BY created_at DESC, id DESC`).
  */

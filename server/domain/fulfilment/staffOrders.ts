@@ -3,8 +3,8 @@
 // customer's or those a search finds, limited to a monk's own services; each with its detail, the
 // customer and what the caller may do now.
 import {
-  OPEN_REFUND_STATUSES,
   type OrderStatus,
+  staffMoves,
   type StaffOrderDetailDto,
   type StaffOrderQueue,
 } from "#contract";
@@ -74,14 +74,11 @@ export function allowedMoves(
   view: OrderView,
   refund: OrderRefundRow | undefined,
 ): StaffOrderDetailDto["can"] {
-  const open =
-    refund !== undefined && OPEN_REFUND_STATUSES.includes(refund.status);
-  return {
-    startService: view.order.status === "paid" && !open,
-    complete: view.order.status === "in_service" && !open,
-    reviewRefund:
-      refund?.status === "requested" && (staff.isService || staff.isAdmin),
-  };
+  return staffMoves(
+    view.order.status,
+    refund?.status,
+    staff.isService || staff.isAdmin,
+  );
 }
 
 /** Details of `views` for the staff, with their customers. */

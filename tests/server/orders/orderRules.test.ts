@@ -15,6 +15,7 @@ import {
   refundableStatusRefusal,
   refundRequestRefusal,
   STATUS_TIMESTAMP,
+  staffMoves,
 } from "#contract";
 
 const moves: [OrderStatus, OrderStatus, "same" | "move" | "refused"][] = [
@@ -133,4 +134,23 @@ it("lists newest first, the later id first at the same time", () => {
     at("2026-11-20T10:00:00.000Z", 3),
   ].toSorted(newestFirst);
   expect(list.map((o) => o.masterId)).toEqual([2, 3, 1]);
+});
+
+it("staff start a paid order, complete one in service, review an asked refund", () => {
+  expect(staffMoves("paid", undefined, false)).toEqual({
+    startService: true,
+    complete: false,
+    reviewRefund: false,
+  });
+  expect(staffMoves("in_service", "declined", false).complete).toBe(true);
+  expect(staffMoves("paid", "requested", true)).toEqual({
+    startService: false,
+    complete: false,
+    reviewRefund: true,
+  });
+  expect(staffMoves("in_service", "processing", true)).toEqual({
+    startService: false,
+    complete: false,
+    reviewRefund: false,
+  });
 });
