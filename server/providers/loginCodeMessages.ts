@@ -1,46 +1,36 @@
 // The server-side wording of login-code messages (SMS text and e-mail subject/text/HTML) in the
-// three product locales. Plain typed table, not Lingui: this text never reaches the client bundle.
+// three product locales: cn here, tw and en in the Lingui catalog locales/{locale}/server.po.
+import {
+  LANGUAGE_TAGS,
+  type ServerMessage,
+  translate,
+} from "../i18n/serverI18n";
 
 export const LOGIN_CODE_LOCALES = ["cn", "tw", "en"] as const;
 
 export type LoginCodeLocale = (typeof LOGIN_CODE_LOCALES)[number];
 
-interface LoginCodeWording {
-  appName: string;
-  smsText: (code: string, minutes: number) => string;
-  emailSubject: (appName: string) => string;
-  emailLead: (code: string, minutes: number) => string;
-  emailIgnore: string;
-}
-
-const WORDING: Record<LoginCodeLocale, LoginCodeWording> = {
-  cn: {
-    appName: "福缘",
-    smsText: (code, minutes) =>
-      `您的登录验证码是 ${code}，${minutes} 分钟内有效。请勿泄露给他人。`,
-    emailSubject: (appName) => `${appName}登录验证码`,
-    emailLead: (code, minutes) =>
-      `您的登录验证码是 ${code}，${minutes} 分钟内有效。`,
-    emailIgnore: "如果这不是您本人的操作，请忽略此邮件。",
-  },
-  tw: {
-    appName: "福緣",
-    smsText: (code, minutes) =>
-      `您的登入驗證碼是 ${code}，${minutes} 分鐘內有效。請勿洩露給他人。`,
-    emailSubject: (appName) => `${appName}登入驗證碼`,
-    emailLead: (code, minutes) =>
-      `您的登入驗證碼是 ${code}，${minutes} 分鐘內有效。`,
-    emailIgnore: "如果這不是您本人的操作，請忽略此郵件。",
-  },
-  en: {
-    appName: "Fuyuan",
-    smsText: (code, minutes) =>
-      `Your sign-in code is ${code}. It expires in ${minutes} minutes. Do not share it.`,
-    emailSubject: (appName) => `Your ${appName} sign-in code`,
-    emailLead: (code, minutes) =>
-      `Your sign-in code is ${code}. It expires in ${minutes} minutes.`,
-    emailIgnore: "If you did not ask to sign in, you can ignore this e-mail.",
-  },
+const APP_NAME: ServerMessage = /*i18n*/ {
+  id: "loginCode.appName",
+  message: "福缘",
+};
+const SMS_TEXT: ServerMessage = /*i18n*/ {
+  id: "loginCode.smsText",
+  message: "您的登录验证码是 {code}，{minutes} 分钟内有效。请勿泄露给他人。",
+  comment:
+    "The SMS body after the 【signature】; {minutes} is how long the code lasts",
+};
+const EMAIL_SUBJECT: ServerMessage = /*i18n*/ {
+  id: "loginCode.emailSubject",
+  message: "{appName}登录验证码",
+};
+const EMAIL_LEAD: ServerMessage = /*i18n*/ {
+  id: "loginCode.emailLead",
+  message: "您的登录验证码是 {code}，{minutes} 分钟内有效。",
+};
+const EMAIL_IGNORE: ServerMessage = /*i18n*/ {
+  id: "loginCode.emailIgnore",
+  message: "如果这不是您本人的操作，请忽略此邮件。",
 };
 
 export function isLoginCodeLocale(value: string): value is LoginCodeLocale {
@@ -54,8 +44,8 @@ export function loginCodeSmsText(
   minutes: number,
   signName?: string,
 ): string {
-  const wording = WORDING[locale];
-  return `【${signName ?? wording.appName}】${wording.smsText(code, minutes)}`;
+  const name = signName ?? translate(locale, APP_NAME);
+  return `【${name}】${translate(locale, SMS_TEXT, { code, minutes })}`;
 }
 
 export interface LoginCodeEmail {
@@ -82,18 +72,17 @@ export function loginCodeEmail(
   minutes: number,
   appName?: string,
 ): LoginCodeEmail {
-  const wording = WORDING[locale];
-  const name = appName ?? wording.appName;
-  const lead = wording.emailLead(code, minutes);
-  const htmlLang = locale === "cn" ? "zh-CN" : locale === "tw" ? "zh-TW" : "en";
+  const name = appName ?? translate(locale, APP_NAME);
+  const lead = translate(locale, EMAIL_LEAD, { code, minutes });
+  const ignore = translate(locale, EMAIL_IGNORE);
   return {
-    subject: wording.emailSubject(name),
-    text: `${lead}\n\n${wording.emailIgnore}\n\n${name}\n`,
+    subject: translate(locale, EMAIL_SUBJECT, { appName: name }),
+    text: `${lead}\n\n${ignore}\n\n${name}\n`,
     html:
-      `<!doctype html><html lang="${htmlLang}"><body style="font-family:sans-serif">` +
+      `<!doctype html><html lang="${LANGUAGE_TAGS[locale]}"><body style="font-family:sans-serif">` +
       `<p>${escapeHtml(lead)}</p>` +
       `<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(code)}</p>` +
-      `<p style="color:#666">${escapeHtml(wording.emailIgnore)}</p>` +
+      `<p style="color:#666">${escapeHtml(ignore)}</p>` +
       `<p>${escapeHtml(name)}</p></body></html>`,
   };
 }

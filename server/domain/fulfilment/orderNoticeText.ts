@@ -1,7 +1,8 @@
 // The words of the chat messages the temple sends about an order (#22), in the reader's locale:
 // planned, completed, refund declined, refund on its way, refunded. Pure: no I/O here.
-// NOTE: server-side text outside Lingui, like the push wording (push/pushPayload.ts): the server
-// has no Lingui runtime, and these five sentences are all it says in a chat.
+// The wording is Lingui's (locales/{locale}/server.po, through server/i18n); the staff's refund
+// request stays a Chinese template, as staff work in Chinese.
+import { type ServerMessage, translate } from "../../i18n/serverI18n";
 import { type Locale, type Localized, pick } from "../../lib/locale";
 
 export type OrderNotice =
@@ -35,67 +36,73 @@ export function plannedDay(at: Date, locale: Locale): string {
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
-const HEAD: Localized = {
-  cn: "【订单进度】",
-  tw: "【訂單進度】",
-  en: "[Order update] ",
+const HEAD: ServerMessage = /*i18n*/ {
+  id: "order.notice.head",
+  message: "【订单进度】",
+  comment: "Opens every order notice; the sentence follows at once",
 };
 
-const ORDER_NO: Localized<(no: string) => string> = {
-  cn: (no) => `订单号：${no}`,
-  tw: (no) => `訂單號：${no}`,
-  en: (no) => `Order no. ${no}`,
+const ORDER_NO: ServerMessage = /*i18n*/ {
+  id: "order.notice.orderNo",
+  message: "订单号：{no}",
+};
+
+const PLANNED: ServerMessage = /*i18n*/ {
+  id: "order.notice.planned",
+  message: "您的「{title}」已安排，法事将于 {day} 举行。",
+  comment: "{day} is the planned day as the reader writes dates",
+};
+
+const COMPLETED: ServerMessage = /*i18n*/ {
+  id: "order.notice.completed",
+  message:
+    "您的「{title}」已圆满完成，完成照片（{photoCount} 张）可在订单详情中查看。",
+};
+
+const REFUND_DECLINED: ServerMessage = /*i18n*/ {
+  id: "order.notice.refundDeclined",
+  message: "您的「{title}」退款申请未通过，服务将继续进行。原因：{reason}",
+};
+
+const REFUND_APPROVED: ServerMessage = /*i18n*/ {
+  id: "order.notice.refundApproved",
+  message: "您的「{title}」退款申请已通过，{amount} 将原路退回。",
+  comment: "{amount} reads ¥12.34",
+};
+
+const REFUND_SUCCEEDED: ServerMessage = /*i18n*/ {
+  id: "order.notice.refundSucceeded",
+  message: "您的「{title}」已退款 {amount}，款项已原路退回。",
+  comment: "{amount} reads ¥12.34",
 };
 
 function body(notice: OrderNotice, title: string, locale: Locale): string {
   switch (notice.kind) {
-    case "planned": {
-      const day = plannedDay(notice.plannedAt, locale);
-      return pick(
-        {
-          cn: `您的「${title}」已安排，法事将于 ${day} 举行。`,
-          tw: `您的「${title}」已安排，法事將於 ${day} 舉行。`,
-          en: `Your “${title}” is scheduled: the ceremony is held on ${day}.`,
-        },
-        locale,
-      );
-    }
+    case "planned":
+      return translate(locale, PLANNED, {
+        title,
+        day: plannedDay(notice.plannedAt, locale),
+      });
     case "completed":
-      return pick(
-        {
-          cn: `您的「${title}」已圆满完成，完成照片（${notice.photoCount} 张）可在订单详情中查看。`,
-          tw: `您的「${title}」已圓滿完成，完成照片（${notice.photoCount} 張）可在訂單詳情中查看。`,
-          en: `Your “${title}” is complete. Its photos (${notice.photoCount}) are on the order page.`,
-        },
-        locale,
-      );
+      return translate(locale, COMPLETED, {
+        title,
+        photoCount: notice.photoCount,
+      });
     case "refund_declined":
-      return pick(
-        {
-          cn: `您的「${title}」退款申请未通过，服务将继续进行。原因：${notice.reason}`,
-          tw: `您的「${title}」退款申請未通過，服務將繼續進行。原因：${notice.reason}`,
-          en: `Your refund request for “${title}” was declined; the service goes on. Reason: ${notice.reason}`,
-        },
-        locale,
-      );
+      return translate(locale, REFUND_DECLINED, {
+        title,
+        reason: notice.reason,
+      });
     case "refund_approved":
-      return pick(
-        {
-          cn: `您的「${title}」退款申请已通过，${yuan(notice.amountFen)} 将原路退回。`,
-          tw: `您的「${title}」退款申請已通過，${yuan(notice.amountFen)} 將原路退回。`,
-          en: `Your refund request for “${title}” was approved: ${yuan(notice.amountFen)} goes back the way you paid.`,
-        },
-        locale,
-      );
+      return translate(locale, REFUND_APPROVED, {
+        title,
+        amount: yuan(notice.amountFen),
+      });
     case "refund_succeeded":
-      return pick(
-        {
-          cn: `您的「${title}」已退款 ${yuan(notice.amountFen)}，款项已原路退回。`,
-          tw: `您的「${title}」已退款 ${yuan(notice.amountFen)}，款項已原路退回。`,
-          en: `${yuan(notice.amountFen)} for “${title}” has been refunded the way you paid.`,
-        },
-        locale,
-      );
+      return translate(locale, REFUND_SUCCEEDED, {
+        title,
+        amount: yuan(notice.amountFen),
+      });
   }
 }
 
@@ -112,9 +119,9 @@ export function orderNoticeText(
       ? [notice.note.trim()]
       : [];
   return [
-    `${pick(HEAD, locale)}${body(notice, title, locale)}`,
+    `${translate(locale, HEAD)}${body(notice, title, locale)}`,
     ...note,
-    pick(ORDER_NO, locale)(order.masterOrderNo),
+    translate(locale, ORDER_NO, { no: order.masterOrderNo }),
   ].join("\n");
 }
 

@@ -6,20 +6,21 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { imServiceAssignments, type UserRow } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { type Locale, type Localized, pick } from "../../lib/locale";
+import { type ServerMessage, translate } from "../../i18n/serverI18n";
+import type { Locale } from "../../lib/locale";
 import { recordAudit } from "../audit/auditLog";
 import { type NoticeDeps, readerLocale } from "../fulfilment/orderNotices";
 import { rowsOf } from "../im/wireMessage";
 
-const GREETING: Localized<(name: string) => string> = {
-  cn: (name) => `您好，我是${name}，接下来由我为您服务。`,
-  tw: (name) => `您好，我是${name}，接下來由我為您服務。`,
-  en: (name) => `Hello, I am ${name}; I will look after you from now on.`,
+const GREETING: ServerMessage = /*i18n*/ {
+  id: "chat.handOffGreeting",
+  message: "您好，我是{name}，接下来由我为您服务。",
+  comment: "{name} is the nickname of the staff member or monk who now answers",
 };
 
 /** The words the new assignee greets with. */
 export function handOffGreeting(name: string, locale: Locale): string {
-  return pick(GREETING, locale)(name);
+  return translate(locale, GREETING, { name });
 }
 
 interface Target {
