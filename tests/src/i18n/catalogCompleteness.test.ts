@@ -1,8 +1,8 @@
 // The Lingui catalogs are complete and current: every message of each catalog
-// (locales/{cn,tw,en}/messages.po for the app, …/temple.po for src/temple/) is in all three
-// locales, tw and en translate every one (cn is the source locale: its msgstr may be empty, Lingui
-// then shows the msgid), and a fresh `lingui extract` of src/ finds exactly the catalogs' messages
-// (none to add, none left over).
+// (locales/{cn,tw,en}/messages.po for the app, …/temple.po for src/temple/, …/server.po for the
+// server's own texts) is in all three locales, tw and en translate every one (cn is the source
+// locale: its msgstr may be empty, Lingui then shows the msgid), and a fresh `lingui extract` of
+// src/ and server/ finds exactly the catalogs' messages (none to add, none left over).
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -168,6 +168,10 @@ describe.each(CATALOGS)("catalog %s", (catalog) => {
 });
 
 describe("catalogs", () => {
+  it("include the server's (server/i18n reads locales/{locale}/server.po)", () => {
+    expect(CATALOGS).toContain("server");
+  });
+
   it("are current: a fresh `lingui extract` of src/ finds no message to add and none left over", async () => {
     const pkg = JSON.parse(
       await readFile(join(ROOT, "package.json"), "utf8"),
