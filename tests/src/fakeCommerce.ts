@@ -2,6 +2,8 @@
 // layered over installFakeApi's fetch stub. It keeps storage and the calls made; the order rules
 // are #contract's orderRules.ts, the server's own, and every call the contract has schemas for
 // (all but fate's) is checked against #contract/schemas both ways: a drift fails the test.
+// NOTE: over 500 lines because it serves five domains; the blessing, invite, manager and fate
+// parts are to move to fakes of their own (#21, one tests/support tree).
 import {
   askedFieldsRefusal,
   isRefundable,
