@@ -25,6 +25,13 @@ import {
 
 const run = promisify(execFile);
 
+const application = {
+  name: "陈静",
+  phone: "13912345678",
+  region: "浙江杭州",
+  reason: "我在社区组织祈福活动",
+};
+
 describeEachDatabase("manager applications", (database) => {
   let server: CommerceServer;
   const lines: string[] = [];
@@ -48,13 +55,6 @@ describeEachDatabase("manager applications", (database) => {
     server = await startCommerceServer(database);
   });
   afterAll(() => server.close());
-
-  const application = {
-    name: "陈静",
-    phone: "13912345678",
-    region: "浙江杭州",
-    reason: "我在社区组织祈福活动",
-  };
 
   it("applies, is approved from the command line, and becomes a manager", async () => {
     const ann = await signIn(server);
@@ -194,68 +194,70 @@ describeEachDatabase("manager applications", (database) => {
     expect(banned).toEqual([dan.userId]);
     expect(await admin("user:ban", "nobody")).toBe(1);
   });
-
-  it("runs as a process: npm run admin -- manager:list / manager:approve on a PGlite data directory", async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), "fuyuan-admin-"));
-    try {
-      const setup = await createDb({
-        driver: "pglite",
-        dataDir: join(dataDir, "pglite"),
-      });
-      await setup.migrate();
-      const [user] = await setup.db
-        .insert(users)
-        .values({
-          imId: "cli_user",
-          nickname: "命令行",
-          inviteCode: "CLITEST1",
-        })
-        .returning();
-      const [row] = await setup.db
-        .insert(managerApplications)
-        .values({
-          userId: user!.id,
-          ...application,
-          status: "pending",
-          createdAt: new Date(),
-        })
-        .returning();
-      await setup.close();
-      const env = {
-        ...process.env,
-        DATA_DIR: dataDir,
-        NODE_ENV: "development",
-        LOG_LEVEL: "silent",
-      };
-      const cli = (...args: string[]) =>
-        run("npx", ["tsx", "server/adminCli.ts", ...args], {
-          env,
-          cwd: process.cwd(),
-          timeout: 60_000,
-        });
-      const listed = await cli("manager:list");
-      expect(listed.stdout).toContain(
-        `#${row!.id}  pending  命令行 (cli_user)  陈静`,
-      );
-      const approved = await cli("manager:approve", String(row!.id));
-      expect(approved.stdout.trim()).toBe(
-        `approved application #${row!.id}: user ${user!.id} is now a manager`,
-      );
-      await expect(
-        cli("manager:approve", String(row!.id)),
-      ).rejects.toMatchObject({ code: 1 });
-      const check = await createDb({
-        driver: "pglite",
-        dataDir: join(dataDir, "pglite"),
-      });
-      const [after] = await check.db
-        .select()
-        .from(users)
-        .where(eq(users.id, user!.id));
-      await check.close();
-      expect(after?.isManager).toBe(1);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
 });
+
+// NOTE: outside describeEachDatabase: the command line runs on its own PGlite data directory, so a
+// second round on PostgreSQL would repeat the same minute of process starts.
+it("runs as a process: npm run admin -- manager:list / manager:approve on a PGlite data directory", async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), "fuyuan-admin-"));
+  try {
+    const setup = await createDb({
+      driver: "pglite",
+      dataDir: join(dataDir, "pglite"),
+    });
+    await setup.migrate();
+    const [user] = await setup.db
+      .insert(users)
+      .values({
+        imId: "cli_user",
+        nickname: "命令行",
+        inviteCode: "CLITEST1",
+      })
+      .returning();
+    const [row] = await setup.db
+      .insert(managerApplications)
+      .values({
+        userId: user!.id,
+        ...application,
+        status: "pending",
+        createdAt: new Date(),
+      })
+      .returning();
+    await setup.close();
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      NODE_ENV: "development",
+      LOG_LEVEL: "silent",
+    };
+    const cli = (...args: string[]) =>
+      run("npx", ["tsx", "server/adminCli.ts", ...args], {
+        env,
+        cwd: process.cwd(),
+        timeout: 60_000,
+      });
+    const listed = await cli("manager:list");
+    expect(listed.stdout).toContain(
+      `#${row!.id}  pending  命令行 (cli_user)  陈静`,
+    );
+    const approved = await cli("manager:approve", String(row!.id));
+    expect(approved.stdout.trim()).toBe(
+      `approved application #${row!.id}: user ${user!.id} is now a manager`,
+    );
+    await expect(cli("manager:approve", String(row!.id))).rejects.toMatchObject(
+      { code: 1 },
+    );
+    const check = await createDb({
+      driver: "pglite",
+      dataDir: join(dataDir, "pglite"),
+    });
+    const [after] = await check.db
+      .select()
+      .from(users)
+      .where(eq(users.id, user!.id));
+    await check.close();
+    expect(after?.isManager).toBe(1);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);
