@@ -1,6 +1,6 @@
 // The order state machine on the server: the timestamp column each status sets, and the 409 error
 // an illegal move becomes. The rules themselves (which status may follow which, the paid and
-// refundable statuses) are #contract's orderRules.ts. Pure: no queries here.
+// refundable statuses) are in contract/orderRules.ts. Pure: no queries here.
 import {
   type OrderRefusal,
   type OrderStatus,
@@ -34,7 +34,7 @@ export function timestampFor(
   return column === null ? {} : { [column]: at };
 }
 
-/** A rule's refusal (#contract's orderRules.ts) as the error the API answers with. */
+/** A rule's refusal (contract/orderRules.ts) as the error the API answers with. */
 export function refusalError(refusal: OrderRefusal): HttpError {
   return new HttpError(refusal.reason, refusal.message, {
     params: refusal.params,

@@ -11,7 +11,7 @@ import type { OrderRefundRow } from "../../db/schema";
 import { type Locale, pick } from "../../lib/locale";
 import type { OrderView, TimelineRow } from "./orderQueries";
 
-/** Unpaid orders are cancelled this long after creation (#contract's orderRules.ts). */
+/** Unpaid orders are cancelled this long after creation (contract/orderRules.ts). */
 export { PAY_WINDOW_MS } from "#contract";
 
 const iso = (at: Date | null): string | null => at?.toISOString() ?? null;
