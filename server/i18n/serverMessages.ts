@@ -8,7 +8,9 @@
 // NOTE: pofile is the parser @lingui/format-po wraps; format-po itself imports all of date-fns
 // (for the header's date), about 160 ms at every test file's start. Every server message has an
 // explicit id (`#. js-lingui-explicit-id`), so an entry's msgid is its id; others are refused.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   type CompiledMessage,
   compileMessageOrThrow,
@@ -21,6 +23,19 @@ export type ServerMessages = Record<Locale, Record<string, CompiledMessage>>;
 
 const EXPLICIT_ID = "js-lingui-explicit-id";
 
+/**
+ * locales/<locale>/server.po of this source tree. Under jsdom (a tab test that builds a push
+ * payload), Vitest gives modules root-relative URLs, so the working directory (the repo) answers.
+ */
+function catalogFile(locale: Locale): string {
+  const beside = fileURLToPath(
+    new URL(`../../locales/${locale}/server.po`, import.meta.url),
+  );
+  return existsSync(beside)
+    ? beside
+    : join(process.cwd(), "locales", locale, "server.po");
+}
+
 /** Each locale's id → translation; an empty one falls back to the source locale's (cn). */
 export function loadServerMessages(): ServerMessages {
   if (!import.meta.url.endsWith(".ts"))
@@ -29,7 +44,7 @@ export function loadServerMessages(): ServerMessages {
     );
   const texts = new Map<Locale, Map<string, string>>();
   for (const locale of LOCALES) {
-    const file = new URL(`../../locales/${locale}/server.po`, import.meta.url);
+    const file = catalogFile(locale);
     const entries = new Map<string, string>();
     for (const item of PO.parse(readFileSync(file, "utf8")).items) {
       if (item.obsolete) continue;
