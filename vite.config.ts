@@ -193,7 +193,11 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["tests/server/**/*.test.ts", "tests/support/**/*.test.ts"],
+          include: [
+            "tests/server/**/*.test.ts",
+            "tests/contract/**/*.test.ts",
+            "tests/support/**/*.test.ts",
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,5 @@
 // The order rules as pure decisions, one definition for the server (server/domain/orders,
-// fulfilment) and the tab's test fake (tests/src/fakeCommerce.ts): which status may follow which,
+// fulfilment) and the tab's test fake (tests/support/ui/fakeCommerce.ts): which status may follow which,
 // which fields an order carries, when a refund may be asked, the pay window, the owner's list order.
 // A refusal is returned as data ({ reason, message, params }); the caller throws or answers it.
 import type { ApiErrorParams, ApiErrorReason } from "./apiErrors";

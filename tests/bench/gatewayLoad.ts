@@ -13,7 +13,7 @@ import {
   encodeUtf8,
   generateKeyPair,
 } from "#protocol";
-import { nodeCryptoBackend } from "../support/nodeCryptoBackend";
+import { nodeCryptoBackend } from "../support/protocol/nodeCryptoBackend";
 import type {
   BenchUser,
   ConnectResult,

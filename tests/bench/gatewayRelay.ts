@@ -3,7 +3,7 @@
 // verified), SEND gets a SENDACK and is forwarded as a RECV to the recipient's socket, unchanged.
 import { WebSocketServer, type WebSocket } from "ws";
 import { type Frame, FrameDecoder, Op, encodeFrame } from "#protocol";
-import { VECTOR } from "../support/protocolFixtures";
+import { VECTOR } from "../support/protocol/protocolFixtures";
 
 const byUid = new Map<string, { ws: WebSocket; version: number }>();
 const seqs = new Map<string, number>();

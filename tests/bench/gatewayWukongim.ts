@@ -1,5 +1,5 @@
 // The WuKongIM side of `npm run bench:gateway -- --engine wukongim`: one real WuKongIM v2.2.5 node
-// on loopback (tests/support/wukongimNode.ts: the binary from scripts/wukongim/build.sh, cached;
+// on loopback (tests/support/wukongim/wukongimNode.ts: the binary from scripts/wukongim/build.sh, cached;
 // token auth on, release mode, the config our tests run) with its webhooks going to the app server
 // the bench starts next on a port picked here, plus the environment that server needs
 // (IM_ENGINE=wukongim pointed at the node) and the node's resident memory, read from /proc.
@@ -9,8 +9,8 @@ import { freePort } from "../support/e2e/serverProcess";
 import {
   WUKONGIM_SKIP_REASON,
   wukongimBinary,
-} from "../support/wukongimBinary";
-import { startWukongImNode, type WukongImNode } from "../support/wukongimNode";
+} from "../support/wukongim/wukongimBinary";
+import { startWukongImNode, type WukongImNode } from "../support/wukongim/wukongimNode";
 
 export interface BenchWukongIm {
   node: WukongImNode;

@@ -17,7 +17,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { MessageText } from "wukongimjssdk/lib/model";
 import { SendPacket, Setting } from "wukongimjssdk/lib/proto";
-import { nodeCryptoBackend } from "../support/nodeCryptoBackend";
+import { nodeCryptoBackend } from "../support/protocol/nodeCryptoBackend";
 import {
   sdkOpenRecv,
   sdkProto,

@@ -7,7 +7,7 @@
 // Last line: {"bench":"rest","home_rps":…,"home_p99_ms":…,"product_rps":…,"product_p99_ms":…,
 // "orders_rps":…,"orders_p99_ms":…}
 import autocannon from "autocannon";
-import { signInWithPhone } from "../support/accountsApi";
+import { signInWithPhone } from "../support/server/accountsApi";
 import { startServerProcess } from "../support/e2e/serverProcess";
 
 const SECONDS = Number(process.env.REST_SECONDS ?? 10);

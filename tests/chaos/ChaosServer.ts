@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb } from "../../server/db/createDb";
 import { freePort } from "../support/e2e/serverProcess";
-import { createTestDatabase, testDatabaseUrl } from "../support/testDb";
+import { createTestDatabase, testDatabaseUrl } from "../support/server/testDb";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const ENTRY = "tests/chaos/chaosServerProcess.ts";

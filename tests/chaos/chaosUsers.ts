@@ -1,6 +1,6 @@
 // The people of a chaos run: accounts signed in by SMS code on the real server, their IM identity
 // (user/v1/info), and the token refresh a tab performs when the worker says `authRequired`.
-import { call, signInWithPhone, type Tokens } from "../support/accountsApi";
+import { call, signInWithPhone, type Tokens } from "../support/server/accountsApi";
 
 export interface ChaosUser {
   readonly name: string;

@@ -1,6 +1,6 @@
 // What the server stored and counts, read over its own REST API (the database belongs to the
 // server process): a channel's whole history through messageSync, and a user's unread count.
-import { call } from "../support/accountsApi";
+import { call } from "../support/server/accountsApi";
 import type { StoredMessage } from "./chaosChecks";
 import type { ChaosUser } from "./chaosUsers";
 

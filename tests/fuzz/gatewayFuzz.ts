@@ -3,7 +3,7 @@
 // Prints the seed first, progress, any failures, and as the last line one JSON summary; exits 1 on
 // any failure.
 import { pathToFileURL } from "node:url";
-import { startImServer } from "../server/im/support/imServer";
+import { startImServer } from "../support/server/im/imServer";
 import { testClock } from "../support/testClock";
 import { defaultSeed, intArg } from "./fuzzArgs";
 import { type GatewayFuzzSummary, runGatewayFuzz } from "./gatewayFuzzer";

@@ -9,8 +9,8 @@
 import { sql } from "drizzle-orm";
 import { Op, ReasonCode, type ProtocolVersion } from "#protocol";
 import type { Db } from "../../server/db/createDb";
-import { ImTestClient } from "../server/im/support/ImTestClient";
-import { type ImUser, signIn } from "../server/im/support/imServer";
+import { ImTestClient } from "../support/server/im/ImTestClient";
+import { type ImUser, signIn } from "../support/server/im/imServer";
 import type { TestClock } from "../support/testClock";
 import { within } from "../support/within";
 import { Prng } from "../support/protocol/prng";

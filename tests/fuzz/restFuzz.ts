@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL): `npx tsx tests/fuzz/restFuzz.ts --seed 7 --count 20000`. Prints the seed
 // first, progress, any failures, and as the last line one JSON summary; exits 1 on any failure.
 import { pathToFileURL } from "node:url";
-import { startTestServer } from "../support/testServer";
+import { startTestServer } from "../support/server/testServer";
 import { defaultSeed, intArg } from "./fuzzArgs";
 import { runRestFuzz, type RestFuzzSummary } from "./restFuzzer";
 

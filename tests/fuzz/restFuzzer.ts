@@ -3,7 +3,7 @@
 // answer (4xx: non-zero code and a message), and no table gaining or losing rows on a refusal
 // (except the bookkeeping tables listed below). Both users stay signed in throughout.
 import type { Db } from "../../server/db/createDb";
-import { signInWithWechatEmulator } from "../support/accountsApi";
+import { signInWithWechatEmulator } from "../support/server/accountsApi";
 import { Prng } from "../support/protocol/prng";
 import { buildRequest, type FuzzRequest } from "./restRequests";
 import { type FuzzRoute, fuzzRoutes, type OpenApiDocument } from "./restRoutes";

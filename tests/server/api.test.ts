@@ -3,8 +3,8 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { getJson } from "./apiClient";
-import { describeEachDatabase } from "../support/testDb";
-import { startTestServer, type TestServer } from "../support/testServer";
+import { describeEachDatabase } from "../support/server/testDb";
+import { startTestServer, type TestServer } from "../support/server/testServer";
 
 describeEachDatabase("API envelope and errors", (database) => {
   let server: TestServer;

@@ -1,8 +1,8 @@
 // Every public content endpoint returns the seeded content in the requested locale (cn, tw,
 // en), with pagination, category filters and the shapes of the content contract.
 import { getJson } from "./apiClient";
-import { describeEachDatabase } from "../support/testDb";
-import { startTestServer, type TestServer } from "../support/testServer";
+import { describeEachDatabase } from "../support/server/testDb";
+import { startTestServer, type TestServer } from "../support/server/testServer";
 
 const HAN = /[\u4e00-\u9fff]/;
 const LOCALE_NAMES = {

@@ -12,7 +12,7 @@ import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../support/testDb";
+} from "../support/server/testDb";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");

@@ -16,7 +16,7 @@ import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../support/testDb";
+} from "../support/server/testDb";
 
 async function counts(db: Db) {
   const n = async (

@@ -2,8 +2,8 @@
 // new connections meanwhile, and closes the database last.
 import { ok } from "../../server/http/envelope";
 import { temples } from "../../server/db/schema";
-import { describeEachDatabase } from "../support/testDb";
-import { startTestServer } from "../support/testServer";
+import { describeEachDatabase } from "../support/server/testDb";
+import { startTestServer } from "../support/server/testServer";
 
 describeEachDatabase("graceful shutdown", (database) => {
   it("completes an in-flight request before closing the database", async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { precompressDir } from "../../scripts/precompress";
-import { startTestServer, type TestServer } from "../support/testServer";
+import { startTestServer, type TestServer } from "../support/server/testServer";
 
 const SHELL =
   '<!doctype html><html><head><title>福缘</title></head><body><div id="app"></div></body></html>';

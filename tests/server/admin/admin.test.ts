@@ -4,7 +4,7 @@
 // the audit viewer; each change writes its audit record, and every role but admin gets 403.
 import { eq } from "drizzle-orm";
 import { users } from "../../../server/db/schema";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

@@ -4,8 +4,8 @@
 // every refusal names its reason and writes nothing; every change is audited; others get 403.
 import { count, eq } from "drizzle-orm";
 import { orders, productOptions, products } from "../../../server/db/schema";
-import { describeEachDatabase } from "../../support/testDb";
-import { uploadImage } from "../../support/uploadImage";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { uploadImage } from "../../support/server/uploadImage";
 import {
   type CommerceServer,
   type Customer,

@@ -2,7 +2,7 @@
 // records of one action, newest first.
 import { desc, eq } from "drizzle-orm";
 import { auditEvents, users } from "../../../server/db/schema";
-import type { TestServer } from "../../support/testServer";
+import type { TestServer } from "../../support/server/testServer";
 import { type Customer, signIn } from "../orders/commerceApi";
 
 /** Signs a fresh account in and gives it the admin role directly in the database. */

@@ -4,13 +4,13 @@
 import { count, eq } from "drizzle-orm";
 import { serverSecrets } from "../../../server/db/schema";
 import { createImAuthenticator } from "../../../server/domain/auth/imAuthenticator";
-import { call, signInWithPhone, type Tokens } from "../../support/accountsApi";
+import { call, signInWithPhone, type Tokens } from "../../support/server/accountsApi";
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+} from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 describeEachDatabase("server secret", (database) => {
   let shared: TestDatabase;

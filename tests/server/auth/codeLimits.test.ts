@@ -2,14 +2,14 @@
 // too), the limits are stored in the database (a restarted server on the same data keeps them),
 // a scripted 1,000-guess attack stops exactly at the documented points, and X-Forwarded-For is
 // only believed with TRUST_PROXY.
-import { call, latestCode } from "../../support/accountsApi";
+import { call, latestCode } from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+} from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -3,10 +3,10 @@
 // the field in three languages, wrong/expired/burnt/single-use codes, resend and daily/IP caps.
 import { count } from "drizzle-orm";
 import { users } from "../../../server/db/schema";
-import { call, latestCode, outbox } from "../../support/accountsApi";
+import { call, latestCode, outbox } from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

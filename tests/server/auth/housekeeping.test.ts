@@ -7,10 +7,10 @@ import {
   oauthStates,
   sessions,
 } from "../../../server/db/schema";
-import { call, signInWithPhone } from "../../support/accountsApi";
+import { call, signInWithPhone } from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 const HOUR = 60 * 60_000;
 

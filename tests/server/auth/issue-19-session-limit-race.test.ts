@@ -9,10 +9,10 @@ import {
   call,
   type Tokens,
   wechatEmulatorReturn,
-} from "../../support/accountsApi";
+} from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 const PARALLEL = 40;
 

@@ -4,15 +4,15 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { call, type Tokens } from "../../support/accountsApi";
+import { call, type Tokens } from "../../support/server/accountsApi";
 import { findPart } from "../../support/fakes/mime";
 import { startFakeSmtp, type FakeSmtp } from "../../support/fakes/fakeSmtp";
 import {
   startFakeTencentSms,
   type FakeTencentSms,
 } from "../../support/fakes/fakeTencentSms";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 const SMS = {
   secretId: "AKIDfuyuanTest0000000000000000000000",

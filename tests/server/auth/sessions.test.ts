@@ -12,10 +12,10 @@ import {
   signInWithPhone,
   signInWithWechatEmulator,
   type Tokens,
-} from "../../support/accountsApi";
+} from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 const SECOND = 1000;
 const DAY = 24 * 60 * 60 * SECOND;

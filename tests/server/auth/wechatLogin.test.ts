@@ -10,14 +10,14 @@ import {
   signInWithWechatEmulator,
   wechatEmulatorReturn,
   type Tokens,
-} from "../../support/accountsApi";
+} from "../../support/server/accountsApi";
 import {
   startFakeWechat,
   type FakeWechat,
 } from "../../support/fakes/fakeWechat";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 const MINUTE = 60_000;
 

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../server/db/schema";
 import { maskName } from "../../../server/domain/blessing/maskName";
 import { transitionOrder } from "../../../server/domain/orders/transitionOrder";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

@@ -9,7 +9,7 @@ import {
   weightedPick,
 } from "../../chaos/faultPlan";
 import { FrameCutter } from "../../chaos/FrameCutter";
-import { SHEET_FRAMES, hex } from "../../support/protocolFixtures";
+import { SHEET_FRAMES, hex } from "../../support/protocol/protocolFixtures";
 import { Prng } from "../../support/protocol/prng";
 
 describe("planFaults", () => {

@@ -6,7 +6,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import { DeviceFlag, Op, encodeFrame } from "#protocol";
 import { FaultProxy, cutPosition } from "../../chaos/FaultProxy";
 import { FrameCutter } from "../../chaos/FrameCutter";
-import { SHEET_FRAMES, hex } from "../../support/protocolFixtures";
+import { SHEET_FRAMES, hex } from "../../support/protocol/protocolFixtures";
 
 const sendack = (seq: number) =>
   encodeFrame(

@@ -1,15 +1,15 @@
 // Issue #9 (chaos gate), found by the reading round of `npm run chaos`: the worker told the server
 // "unread 0" up to 2 s after the user read a thread, which also marked read what arrived meanwhile
 // (after the user had left). setUnread now takes `message_seq`: read up to that seq, never back.
-import { call } from "../../support/accountsApi";
+import { call } from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type ImServer,
   type ImUser,
   signIn,
   startImServer,
-} from "../im/support/imServer";
+} from "../../support/server/im/imServer";
 
 const b64 = (json: unknown) =>
   Buffer.from(JSON.stringify(json)).toString("base64");

@@ -4,9 +4,9 @@
 // group commit — and got their messageSeqs — out of order. Lookups of one uid now share one query.
 import { encodeFrame, Op } from "#protocol";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { ImTestClient, randomClientMsgNo } from "../im/support/ImTestClient";
-import { type ImServer, signIn, startImServer } from "../im/support/imServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { ImTestClient, randomClientMsgNo } from "../../support/server/im/ImTestClient";
+import { type ImServer, signIn, startImServer } from "../../support/server/im/imServer";
 
 describeEachDatabase("SENDs keep their order (issue #9)", (database) => {
   const clock = testClock();

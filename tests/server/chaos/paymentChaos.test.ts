@@ -15,7 +15,7 @@ import {
   startFakeWechatPay,
   wechatPayEnv,
 } from "../../support/fakes/fakeWechatPay";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import { Prng } from "../../support/protocol/prng";
 import {
   type CommerceServer,

@@ -1,6 +1,6 @@
 // parseConfig is pure: defaults, each variable's validation (the error names the variable),
 // and the URLs derived from PUBLIC_URL.
-import { configErrorOf } from "../../support/configError";
+import { configErrorOf } from "../../support/server/configError";
 import {
   ENV_VARS,
   imWsUrlFor,

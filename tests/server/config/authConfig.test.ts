@@ -1,6 +1,6 @@
 // The accounts part of parseConfig: secret, token life, login methods, client-IP trust and the
 // provider settings, including the production rule that every enabled method has its provider.
-import { configErrorOf } from "../../support/configError";
+import { configErrorOf } from "../../support/server/configError";
 import { parseConfig } from "../../../server/config/appConfig";
 
 const cwd = "/srv/fuyuan";

@@ -1,11 +1,11 @@
 // Payment configuration: production needs WeChat Pay (or PAYMENTS=off) and names what is missing;
 // a partial WECHAT_PAY_* set is an error; a full set is parsed (PEM escapes, serial rules); the
 // emulator's keys survive a restart on the same database.
-import { configErrorOf } from "../../support/configError";
+import { configErrorOf } from "../../support/server/configError";
 import { parseConfig } from "../../../server/config/appConfig";
 import { loadEmulatorKeys } from "../../../server/domain/payments/emulatorKeyStore";
-import { createTestDatabase } from "../../support/testDb";
-import { startTestServer } from "../../support/testServer";
+import { createTestDatabase } from "../../support/server/testDb";
+import { startTestServer } from "../../support/server/testServer";
 import { deliver, forgeNotification } from "../payments/forgeNotification";
 import { placeOrder, post, signIn } from "../orders/commerceApi";
 

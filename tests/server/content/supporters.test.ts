@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { orders } from "../../../server/db/schema";
 import { transitionOrder } from "../../../server/domain/orders/transitionOrder";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   get,

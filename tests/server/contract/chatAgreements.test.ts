@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { imReminders } from "../../../server/db/schema";
 import { transitionOrder } from "../../../server/domain/orders/transitionOrder";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import { png } from "../files/imageFixtures";
 import {
   type CommerceServer,

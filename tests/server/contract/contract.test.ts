@@ -13,7 +13,7 @@ import {
   uploadedFiles,
 } from "../../../server/db/schema";
 import { transitionOrder } from "../../../server/domain/orders/transitionOrder";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import { jpeg, png, pngHeaderOnly } from "../files/imageFixtures";
 import {
   type CommerceServer,

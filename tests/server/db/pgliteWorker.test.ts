@@ -11,7 +11,7 @@ import { PgliteWorkerClient } from "../../../server/db/PgliteWorkerClient";
 import { users } from "../../../server/db/schema";
 import { batchStatements } from "../../../server/im/batchStatements";
 import { persistBatch } from "../../../server/im/persistBatch";
-import { createTestDatabase } from "../../support/testDb";
+import { createTestDatabase } from "../../support/server/testDb";
 
 /** A migrated data directory on disk, started from the tests' cached template (no initdb). */
 async function migratedDataDir(): Promise<{ dir: string; dump: Blob }> {

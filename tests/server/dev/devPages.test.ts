@@ -2,9 +2,9 @@
 // emulator's authorize page and its redirect (only to PUBLIC_URL's origin: no open redirect),
 // served without scripts under a strict CSP; and their absence (404) in production or without
 // DEV_TOOLS, where unavailable login methods are reported off.
-import { call } from "../../support/accountsApi";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { call } from "../../support/server/accountsApi";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 const WEB_APP = "wx_fuyuan_dev_emulator";
 const MP_APP = "wx_fuyuan_dev_emulator_mp";

@@ -3,7 +3,7 @@
 // in their messenger for each sign-up and change.
 import { and, eq } from "drizzle-orm";
 import { fateSignups, imMessages, users } from "../../../server/db/schema";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

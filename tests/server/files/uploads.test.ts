@@ -10,9 +10,9 @@ import {
   MAX_UPLOAD_BYTES,
   UPLOAD_QUOTA_BYTES,
 } from "../../../server/domain/files/uploads";
-import { call, signInWithPhone } from "../../support/accountsApi";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { call, signInWithPhone } from "../../support/server/accountsApi";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 import {
   gif,
   jpeg,

@@ -9,8 +9,8 @@ import {
   orderStatusEvents,
   orders,
 } from "../../../server/db/schema";
-import { describeEachDatabase } from "../../support/testDb";
-import { uploadImage } from "../../support/uploadImage";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { uploadImage } from "../../support/server/uploadImage";
 import {
   type CommerceServer,
   type Customer,

@@ -13,7 +13,7 @@ import {
 } from "../../../server/db/schema";
 import { EMULATED_REFUND_NOTIFY } from "../../../server/domain/fulfilment/refundPayouts";
 import type { WechatPayEmulator } from "../../../server/providers/wechatPay/WechatPayEmulator";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

@@ -6,7 +6,7 @@
 import { FULFILMENT_LIMITS } from "#contract";
 import { eq } from "drizzle-orm";
 import { orders, users } from "../../../server/db/schema";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

@@ -2,7 +2,7 @@
 // staff and monk signed in, a second monk with no services, and the chat messages an owner got.
 import { and, asc, eq } from "drizzle-orm";
 import { imMessages, monks, temples, users } from "../../../server/db/schema";
-import type { TestServer } from "../../support/testServer";
+import type { TestServer } from "../../support/server/testServer";
 import {
   type CommerceServer,
   type Customer,

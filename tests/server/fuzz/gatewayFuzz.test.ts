@@ -3,9 +3,9 @@
 // pair keeps chatting. The server stays up and answers, every connection it closes gets a reason,
 // the control pair misses nothing, and only well-formed messages are stored.
 import { runGatewayFuzz } from "../../fuzz/gatewayFuzzer";
-import { startImServer, type ImServer } from "../im/support/imServer";
+import { startImServer, type ImServer } from "../../support/server/im/imServer";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 
 const SEED = 20261121;
 const FRAMES = 3_000;

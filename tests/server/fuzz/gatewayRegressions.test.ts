@@ -3,16 +3,16 @@
 // NUL characters or int4 overflows in a SEND used to close with 1011 or answer systemError. Each is
 // now a precise refusal, nothing is stored, and the server keeps serving.
 import { Op, ReasonCode } from "#protocol";
-import { ImTestClient, randomClientMsgNo } from "../im/support/ImTestClient";
+import { ImTestClient, randomClientMsgNo } from "../../support/server/im/ImTestClient";
 import {
   signIn,
   startImServer,
   type ImServer,
   type ImUser,
-} from "../im/support/imServer";
-import { storedMessages } from "../im/support/imQueries";
+} from "../../support/server/im/imServer";
+import { storedMessages } from "../../support/server/im/imQueries";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 
 const text = (content: string) => ({ type: 1, content });
 

@@ -3,8 +3,8 @@
 // envelope (or a 2xx where the input happened to be valid), never a 5xx, and no refused request
 // changing a table's row count.
 import { runRestFuzz } from "../../fuzz/restFuzzer";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 const SEED = 20261121;
 const COUNT = 400;

@@ -3,8 +3,8 @@
 // when small; compressed request bodies are not unpacked (#20).
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { signInWithPhone } from "../../support/accountsApi";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { signInWithPhone } from "../../support/server/accountsApi";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 let server: TestServer;
 beforeAll(async () => {

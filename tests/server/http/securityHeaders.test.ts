@@ -5,8 +5,8 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { call } from "../../support/accountsApi";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { call } from "../../support/server/accountsApi";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 /** Directive name → its source list, from a CSP header. */
 function directives(csp: string | null): Map<string, string[]> {

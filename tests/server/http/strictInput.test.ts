@@ -8,10 +8,10 @@
 // and a text that must show something needs a visible character.
 import { sql } from "drizzle-orm";
 import { strictSchema } from "../../../server/http/rejectUnknownFields";
-import { call, signInWithWechatEmulator } from "../../support/accountsApi";
+import { call, signInWithWechatEmulator } from "../../support/server/accountsApi";
 import { productAsking } from "../orders/commerceApi";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 describe("strictSchema", () => {
   it("refuses unknown properties in objects, nested ones and union branches, and keeps deliberate openness", () => {

@@ -9,16 +9,16 @@ import { parseConfig } from "../../../server/config/appConfig";
 import { createLogger } from "../../../server/lib/logger";
 import { DeviceLevel, Op, ReasonCode } from "#protocol";
 import { GatewayCloseCode } from "../../../server/im/gatewayCloseCodes";
-import { call } from "../../support/accountsApi";
+import { call } from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { ImTestClient } from "./support/ImTestClient";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { ImTestClient } from "../../support/server/im/ImTestClient";
 import {
   type ImServer,
   type ImUser,
   signIn,
   startImServer,
-} from "./support/imServer";
+} from "../../support/server/im/imServer";
 
 const VERSIONS = [2, 4, 5] as const;
 

@@ -11,17 +11,17 @@ import {
   generateKeyPair,
 } from "#protocol";
 import { GatewayCloseCode } from "../../../server/im/gatewayCloseCodes";
-import { nodeCryptoBackend } from "../../support/nodeCryptoBackend";
+import { nodeCryptoBackend } from "../../support/protocol/nodeCryptoBackend";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { storedMessages } from "./support/imQueries";
-import { ImTestClient, randomClientMsgNo } from "./support/ImTestClient";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { storedMessages } from "../../support/server/im/imQueries";
+import { ImTestClient, randomClientMsgNo } from "../../support/server/im/ImTestClient";
 import {
   type ImServer,
   type ImUser,
   signIn,
   startImServer,
-} from "./support/imServer";
+} from "../../support/server/im/imServer";
 
 const VERSIONS = [2, 4, 5] as const;
 const text = (content: string) => ({ content, type: 1 });

@@ -8,17 +8,17 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Op } from "#protocol";
-import { call } from "../../support/accountsApi";
+import { call } from "../../support/server/accountsApi";
 import { freePort } from "../../support/e2e/serverProcess";
 import { testClock } from "../../support/testClock";
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../support/testDb";
-import { storedMessages } from "./support/imQueries";
-import { ImTestClient, randomClientMsgNo } from "./support/ImTestClient";
-import { type ImUser, signIn, startImServer } from "./support/imServer";
+} from "../../support/server/testDb";
+import { storedMessages } from "../../support/server/im/imQueries";
+import { ImTestClient, randomClientMsgNo } from "../../support/server/im/ImTestClient";
+import { type ImUser, signIn, startImServer } from "../../support/server/im/imServer";
 
 const text = (content: string) => ({ content, type: 1 });
 
@@ -95,7 +95,7 @@ async function startChild(
       // SIGKILL of the child would orphan).
       "--import",
       "tsx",
-      "tests/server/im/support/imServerProcess.ts",
+      "tests/support/server/im/imServerProcess.ts",
       ...(crashAfterCommit ? ["--crash-after-commit"] : []),
     ],
     {

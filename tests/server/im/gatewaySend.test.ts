@@ -5,16 +5,16 @@
 // RECVACK and bounded RECV re-sends, group commit, and SUB / data channels refused (#19).
 import { Op, ReasonCode, encodeFrame } from "#protocol";
 import { testClock } from "../../support/testClock";
-import { uploadImage } from "../../support/uploadImage";
-import { describeEachDatabase } from "../../support/testDb";
-import { conversationOf, storedMessages } from "./support/imQueries";
-import { ImTestClient, randomClientMsgNo } from "./support/ImTestClient";
+import { uploadImage } from "../../support/server/uploadImage";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { conversationOf, storedMessages } from "../../support/server/im/imQueries";
+import { ImTestClient, randomClientMsgNo } from "../../support/server/im/ImTestClient";
 import {
   type ImServer,
   type ImUser,
   signIn,
   startImServer,
-} from "./support/imServer";
+} from "../../support/server/im/imServer";
 
 const VERSIONS = [2, 4, 5] as const;
 const text = (content: string) => ({ content, type: 1 });

@@ -20,12 +20,12 @@ import {
   randomSalt,
   serverKeysFor,
 } from "../../../server/im/handshake";
-import { nodeCryptoBackend } from "../../support/nodeCryptoBackend";
+import { nodeCryptoBackend } from "../../support/protocol/nodeCryptoBackend";
 import {
   SHEET_FRAMES,
   VECTOR,
   toHexString,
-} from "../../support/protocolFixtures";
+} from "../../support/protocol/protocolFixtures";
 
 describe("negotiateVersion", () => {
   it("keeps 2–5, caps newer clients at 5 and refuses below 2", () => {

@@ -1,6 +1,6 @@
 // IM_ENGINE and the WuKongIM settings: the embedded default, a complete WuKongIM configuration, and
 // a clear error naming the variable for each mistake.
-import { configErrorOf } from "../../support/configError";
+import { configErrorOf } from "../../support/server/configError";
 import { describe, expect, it } from "vitest";
 import { imSocketUrl, parseConfig } from "../../../server/config/appConfig";
 

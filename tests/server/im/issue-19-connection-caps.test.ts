@@ -4,15 +4,15 @@
 import { Op, ReasonCode } from "#protocol";
 import { GatewayCloseCode } from "../../../server/im/gatewayCloseCodes";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { storedMessages } from "./support/imQueries";
-import { ImTestClient } from "./support/ImTestClient";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { storedMessages } from "../../support/server/im/imQueries";
+import { ImTestClient } from "../../support/server/im/ImTestClient";
 import {
   type ImServer,
   type ImUser,
   signIn,
   startImServer,
-} from "./support/imServer";
+} from "../../support/server/im/imServer";
 
 const text = (content: string) => ({ type: 1, content });
 

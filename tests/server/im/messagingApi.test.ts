@@ -9,17 +9,17 @@ import {
   ReminderType,
 } from "../../../server/domain/im/reminders";
 import type { ImCommand } from "../../../server/domain/im/ImEngine";
-import { call } from "../../support/accountsApi";
+import { call } from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { storedMessages } from "./support/imQueries";
-import { ImTestClient } from "./support/ImTestClient";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { storedMessages } from "../../support/server/im/imQueries";
+import { ImTestClient } from "../../support/server/im/ImTestClient";
 import {
   type ImServer,
   type ImUser,
   signIn,
   startImServer,
-} from "./support/imServer";
+} from "../../support/server/im/imServer";
 
 const b64 = (json: unknown) =>
   Buffer.from(JSON.stringify(json)).toString("base64");

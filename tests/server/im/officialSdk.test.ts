@@ -3,16 +3,16 @@
 // receive from each other, SENDACKs reach the sender's status listener, and the server stored both.
 // The SDK keeps module-level singletons, so each instance is a fresh module graph (vi.resetModules).
 import WebSocket from "ws";
-import { call } from "../../support/accountsApi";
+import { call } from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { storedMessages } from "./support/imQueries";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { storedMessages } from "../../support/server/im/imQueries";
 import {
   type ImServer,
   type ImUser,
   signIn,
   startImServer,
-} from "./support/imServer";
+} from "../../support/server/im/imServer";
 
 interface SdkMessage {
   fromUID: string;

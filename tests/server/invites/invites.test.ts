@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { orders, users } from "../../../server/db/schema";
 import { transitionOrder } from "../../../server/domain/orders/transitionOrder";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

@@ -7,7 +7,7 @@ import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../support/testDb";
+} from "../../support/server/testDb";
 
 const MINUTE = 60_000;
 

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { managerApplications, users } from "../../../server/db/schema";
 import { approveApplication } from "../../../server/domain/manager/managerApplications";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   post,

@@ -14,7 +14,7 @@ import {
   runAdmin,
   type AdminDeps,
 } from "../../../server/domain/admin/adminCommands";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   get,

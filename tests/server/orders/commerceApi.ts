@@ -4,14 +4,14 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../server/db/schema";
 import type { CommerceHandle } from "../../../server/http/domainPlugin";
-import { call, signInWithPhone } from "../../support/accountsApi";
+import { call, signInWithPhone } from "../../support/server/accountsApi";
 import { testClock, type TestClock } from "../../support/testClock";
-import type { TestDatabaseKind } from "../../support/testDb";
+import type { TestDatabaseKind } from "../../support/server/testDb";
 import {
   startTestServer,
   type TestServer,
   type TestServerOptions,
-} from "../../support/testServer";
+} from "../../support/server/testServer";
 import type { JsonResponse } from "../apiClient";
 
 export interface Customer {

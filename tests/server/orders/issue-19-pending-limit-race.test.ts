@@ -9,7 +9,7 @@ import { createDb, type Database } from "../../../server/db/createDb";
 import { seedDemo } from "../../../server/db/seed/seedDemo";
 import { orders } from "../../../server/db/schema";
 import { ORDER_RULES } from "../../../server/domain/orders/createOrder";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   post,

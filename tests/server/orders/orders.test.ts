@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { orders } from "../../../server/db/schema";
 import { runAdmin } from "../../../server/domain/admin/adminCommands";
 import { transitionOrder } from "../../../server/domain/orders/transitionOrder";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

@@ -11,7 +11,7 @@ import {
 import { loadEmulatorKeys } from "../../../server/domain/payments/emulatorKeyStore";
 import { OrderSweeper } from "../../../server/domain/payments/OrderSweeper";
 import type { WechatPayEmulator } from "../../../server/providers/wechatPay/WechatPayEmulator";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

@@ -5,13 +5,13 @@
 import { eq } from "drizzle-orm";
 import { orders } from "../../../server/db/schema";
 import { EmulatedOrders } from "../../../server/providers/wechatPay/EmulatedOrders";
-import { call } from "../../support/accountsApi";
+import { call } from "../../support/server/accountsApi";
 import {
   type FakeWechatPay,
   startFakeWechatPay,
   wechatPayEnv,
 } from "../../support/fakes/fakeWechatPay";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

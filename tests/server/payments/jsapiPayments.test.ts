@@ -5,7 +5,7 @@ import { createPublicKey, verify } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { orders } from "../../../server/db/schema";
 import { loadEmulatorKeys } from "../../../server/domain/payments/emulatorKeyStore";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

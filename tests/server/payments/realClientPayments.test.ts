@@ -8,7 +8,7 @@ import {
   startFakeWechatPay,
   wechatPayEnv,
 } from "../../support/fakes/fakeWechatPay";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

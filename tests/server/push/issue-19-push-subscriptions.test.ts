@@ -4,17 +4,17 @@
 // last, and the answer is the one a fresh endpoint gets. And the cap of 10 subscriptions per user
 // held only one call at a time: parallel subscribes now insert and trim under the user's lock.
 import { MAX_SUBSCRIPTIONS_PER_USER } from "../../../server/domain/push/subscriptions";
-import { call } from "../../support/accountsApi";
+import { call } from "../../support/server/accountsApi";
 import { FakePushService } from "../../support/fakes/fakePushService";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import { storedEndpoints as storedOf } from "./storedEndpoints";
 import {
   type ImServer,
   type ImUser,
   signIn,
   startImServer,
-} from "../im/support/imServer";
+} from "../../support/server/im/imServer";
 
 /** What a browser sends: PushSubscription.toJSON(). */
 const browser = (sub: { endpoint: string; keys: object }) => ({

@@ -4,19 +4,19 @@
 // recipients, the collapsed body, "read elsewhere", 410 clean-up, renewal (pushsubscriptionchange),
 // ownership and logout.
 import { Op } from "#protocol";
-import { call } from "../../support/accountsApi";
+import { call } from "../../support/server/accountsApi";
 import { FakePushService } from "../../support/fakes/fakePushService";
 import { testClock } from "../../support/testClock";
-import { uploadImage } from "../../support/uploadImage";
-import { describeEachDatabase } from "../../support/testDb";
-import { ImTestClient } from "../im/support/ImTestClient";
+import { uploadImage } from "../../support/server/uploadImage";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { ImTestClient } from "../../support/server/im/ImTestClient";
 import { storedEndpoints as storedOf } from "./storedEndpoints";
 import {
   type ImServer,
   type ImUser,
   signIn,
   startImServer,
-} from "../im/support/imServer";
+} from "../../support/server/im/imServer";
 
 const b64 = (json: unknown) =>
   Buffer.from(JSON.stringify(json)).toString("base64");

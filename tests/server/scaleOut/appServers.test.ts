@@ -6,13 +6,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { call, latestCode, type Tokens } from "../../support/accountsApi";
+import { call, latestCode, type Tokens } from "../../support/server/accountsApi";
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+} from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 import { png } from "../files/imageFixtures";
 
 describeEachDatabase("two app servers", (kind) => {

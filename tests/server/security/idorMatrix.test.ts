@@ -16,28 +16,28 @@ import {
 } from "#protocol";
 import { personalChannelKey } from "../../../server/domain/im/channelKey";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { storedMessages } from "../im/support/imQueries";
-import { ImTestClient } from "../im/support/ImTestClient";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { storedMessages } from "../../support/server/im/imQueries";
+import { ImTestClient } from "../../support/server/im/ImTestClient";
 import {
   type ImServer,
   type ImUser,
   signIn,
   startImServer,
-} from "../im/support/imServer";
-import { createIdorWorld, type IdorWorld } from "./support/idorWorld";
-import { IM_ROUTES } from "./support/imRoutes";
-import { OTHER_ROUTES } from "./support/otherRoutes";
-import { OWNED_ROUTES } from "./support/ownedRoutes";
-import { PUSH_ROUTES } from "./support/pushRoutes";
-import { TEMPLE_ROUTES } from "./support/templeRoutes";
+} from "../../support/server/im/imServer";
+import { createIdorWorld, type IdorWorld } from "../../support/server/security/idorWorld";
+import { IM_ROUTES } from "../../support/server/security/imRoutes";
+import { OTHER_ROUTES } from "../../support/server/security/otherRoutes";
+import { OWNED_ROUTES } from "../../support/server/security/ownedRoutes";
+import { PUSH_ROUTES } from "../../support/server/security/pushRoutes";
+import { TEMPLE_ROUTES } from "../../support/server/security/templeRoutes";
 import {
   envelopeOf,
   leakedSecrets,
   type Probe,
   type RouteTable,
-} from "./support/probes";
-import { type RouteInfo, routeInventory } from "./support/routeInventory";
+} from "../../support/server/security/probes";
+import { type RouteInfo, routeInventory } from "../../support/server/security/routeInventory";
 
 /** Caller-scoped reads first (later probes add data to the actors), then owned, then messaging. */
 function mergeTables(...tables: RouteTable[]): RouteTable {
@@ -73,7 +73,7 @@ describeEachDatabase("IDOR matrix over HTTP", (database) => {
       const missing = registered.filter((key) => !(key in TABLE));
       expect(
         missing,
-        "classify these routes in tests/server/security/support/*Routes.ts",
+        "classify these routes in tests/support/server/security/*Routes.ts",
       ).toEqual([]);
       const stale = Object.keys(TABLE).filter(
         (key) => !registered.includes(key),

@@ -18,10 +18,10 @@ import {
   cookieOf,
   wechatEmulatorReturn,
   type Tokens,
-} from "../../support/accountsApi";
+} from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 import {
   type CommerceServer,
   type Customer,

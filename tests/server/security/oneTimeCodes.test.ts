@@ -29,14 +29,14 @@
 import type * as NodeCrypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../../server/db/schema";
-import { call, latestCode, outbox } from "../../support/accountsApi";
+import { call, latestCode, outbox } from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+} from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 import type { JsonResponse } from "../apiClient";
 
 const draws = vi.hoisted(() => ({

@@ -21,16 +21,16 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Op, ReasonCode } from "#protocol";
 import { GatewayCloseCode } from "../../../server/im/gatewayCloseCodes";
-import { call, type Tokens } from "../../support/accountsApi";
+import { call, type Tokens } from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { ImTestClient } from "../im/support/ImTestClient";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { ImTestClient } from "../../support/server/im/ImTestClient";
 import {
   type ImServer,
   type ImUser,
   signIn,
   startImServer,
-} from "../im/support/imServer";
+} from "../../support/server/im/imServer";
 
 const SECOND = 1000;
 const DAY = 24 * 60 * 60 * SECOND;

@@ -27,9 +27,9 @@ import {
   MAX_UPLOAD_PIXELS,
   UPLOAD_QUOTA_BYTES,
 } from "../../../server/domain/files/uploads";
-import { signInWithPhone } from "../../support/accountsApi";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { signInWithPhone } from "../../support/server/accountsApi";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 import { gif, png, pngHeaderOnly } from "../files/imageFixtures";
 
 /** A GIF89a whose logical screen is `screen` and whose one frame claims `frame` (1×1 of data). */

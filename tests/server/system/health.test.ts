@@ -1,8 +1,8 @@
 // GET oapi/v1/health on the embedded engine: the database answers and the gateway serves.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { call } from "../../support/accountsApi";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { call } from "../../support/server/accountsApi";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 describeEachDatabase("health", (kind) => {
   let server: TestServer;

@@ -17,10 +17,10 @@ import {
   signInWithWechatEmulator,
   wechatEmulatorReturn,
   type Tokens,
-} from "../../support/accountsApi";
+} from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 describeEachDatabase("banned accounts", (database) => {
   let server: TestServer;

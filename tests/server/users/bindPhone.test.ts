@@ -5,10 +5,10 @@ import {
   latestCode,
   signInWithWechatEmulator,
   type Tokens,
-} from "../../support/accountsApi";
+} from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 describeEachDatabase("user/v1/bindPhone", (database) => {
   let server: TestServer;

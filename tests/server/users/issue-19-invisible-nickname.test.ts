@@ -11,7 +11,7 @@ import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../support/testDb";
+} from "../../support/server/testDb";
 
 describe("shownNickname", () => {
   it("keeps a visible nickname, trimmed and cut by code point", () => {

@@ -6,9 +6,9 @@ import {
   call,
   signInWithPhone,
   signInWithWechatEmulator,
-} from "../../support/accountsApi";
-import { describeEachDatabase } from "../../support/testDb";
-import { startTestServer, type TestServer } from "../../support/testServer";
+} from "../../support/server/accountsApi";
+import { describeEachDatabase } from "../../support/server/testDb";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 
 describeEachDatabase("user/v1/info", (database) => {
   let server: TestServer;

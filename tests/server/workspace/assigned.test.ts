@@ -3,7 +3,7 @@
 // to the other; service staff and admins may ask, a customer, a monk and a manager may not.
 import { eq } from "drizzle-orm";
 import { users } from "../../../server/db/schema";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

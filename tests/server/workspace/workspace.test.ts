@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { WORKSPACE_LIMITS } from "../../../contract/fulfilment";
 import { auditEvents, quickReplies } from "../../../server/db/schema";
-import { describeEachDatabase } from "../../support/testDb";
+import { describeEachDatabase } from "../../support/server/testDb";
 import {
   type CommerceServer,
   type Customer,

@@ -9,7 +9,7 @@ import {
   type TimelineEntry,
 } from "../../../src/api/commerce";
 import { ApiError } from "../../../src/api/ApiError";
-import { ok, refuse } from "../fakeAnswers";
+import { ok, refuse } from "../../support/ui/fakeAnswers";
 
 const answer = ({ status, body }: { status: number; body: unknown }) =>
   Promise.resolve(Response.json(body, { status }));

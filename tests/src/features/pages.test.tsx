@@ -1,8 +1,8 @@
 // Public pages against the fake content API: home (entries, ¥ prices from fen), product details,
 // fate together's sign-up link, and the error state's retry.
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { installFakeApi } from "../fakeApi";
-import { renderApp, resetApp } from "../renderApp";
+import { installFakeApi } from "../../support/ui/fakeApi";
+import { renderApp, resetApp } from "../../support/ui/renderApp";
 
 afterEach(resetApp);
 

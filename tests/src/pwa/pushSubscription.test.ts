@@ -11,7 +11,7 @@ import {
   refreshPushSubscription,
   SUBSCRIBE_TIMEOUT_MS,
 } from "../../../src/pwa/pushSubscription";
-import { FakePushBrowser } from "./fakePushBrowser";
+import { FakePushBrowser } from "../../support/ui/pwa/fakePushBrowser";
 
 const SERVER_KEY =
   "BOrN3ZJpQyV8qWd2Lx4R3G0aQZ-u8b9xkH0l6c7mV2eT1sWq5yXk3zRj9pLd8fN4hG6tY2uI0oP7aS1dF3gH5jK";

@@ -2,8 +2,8 @@
 // rewriting the current route, and `/cn/…` served without its prefix.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { readLocaleCookie } from "../../../src/i18n/localePersistence";
-import { installFakeApi, type FakeApi } from "../fakeApi";
-import { renderApp, resetApp } from "../renderApp";
+import { installFakeApi, type FakeApi } from "../../support/ui/fakeApi";
+import { renderApp, resetApp } from "../../support/ui/renderApp";
 
 let api: FakeApi;
 

@@ -3,8 +3,8 @@
 import { isRedirect } from "@tanstack/react-router";
 import { screen, waitFor } from "@testing-library/react";
 import { routeMiddleware, runMiddleware } from "../../../src/router/middleware";
-import { installFakeApi } from "../fakeApi";
-import { renderApp, resetApp, signIn } from "../renderApp";
+import { installFakeApi } from "../../support/ui/fakeApi";
+import { renderApp, resetApp, signIn } from "../../support/ui/renderApp";
 
 const signedOut = { session: { isLoggedIn: false } };
 const signedIn = { session: { isLoggedIn: true } };

@@ -17,9 +17,9 @@ import { addSessionListener } from "../../../src/session/sessionListeners";
 import { refreshAfterUnauthorized } from "../../../src/session/tokenRefresh";
 import { SESSION_CHANNEL_NAME } from "../../../src/session/crossTab";
 import { clearSession, session } from "../../../src/state/session";
-import { installFakeApi, type FakeApi } from "../fakeApi";
-import { makeUser } from "../fakeAccounts";
-import { signIn } from "../renderApp";
+import { installFakeApi, type FakeApi } from "../../support/ui/fakeApi";
+import { makeUser } from "../../support/ui/fakeAccounts";
+import { signIn } from "../../support/ui/renderApp";
 
 let api: FakeApi;
 let otherTab: BroadcastChannel;

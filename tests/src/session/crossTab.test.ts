@@ -14,9 +14,9 @@ import {
 import { applyOtherTabChange } from "../../../src/session/authSession";
 import { addSessionListener } from "../../../src/session/sessionListeners";
 import { clearSession, saveTokens, session } from "../../../src/state/session";
-import { makeUser } from "../fakeAccounts";
-import { installFakeApi } from "../fakeApi";
-import { renderApp, resetApp, signIn } from "../renderApp";
+import { makeUser } from "../../support/ui/fakeAccounts";
+import { installFakeApi } from "../../support/ui/fakeApi";
+import { renderApp, resetApp, signIn } from "../../support/ui/renderApp";
 
 const tokens = {
   accessToken: "A2",

@@ -6,8 +6,8 @@
 import type { SessionApi, SessionEvent } from "../../../workers/api";
 import { im, resetIm } from "../../../src/state/im";
 import { clearSession, saveTokens, session } from "../../../src/state/session";
-import { makeUser } from "../fakeAccounts";
-import { makeConfig } from "../fakeApi";
+import { makeUser } from "../../support/ui/fakeAccounts";
+import { makeConfig } from "../../support/ui/fakeApi";
 import { resetRuntimeConfig } from "../../../src/api/runtimeConfig";
 import { addSessionListener } from "../../../src/session/sessionListeners";
 

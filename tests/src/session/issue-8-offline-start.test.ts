@@ -18,8 +18,8 @@ import { addSessionListener } from "../../../src/session/sessionListeners";
 import { refreshAfterUnauthorized } from "../../../src/session/tokenRefresh";
 import { clearSession, saveTokens, session } from "../../../src/state/session";
 import type { RestoreOutcome } from "../../../src/session/authSession";
-import { installFakeApi, type FakeApi } from "../fakeApi";
-import { renderApp, resetApp, signIn } from "../renderApp";
+import { installFakeApi, type FakeApi } from "../../support/ui/fakeApi";
+import { renderApp, resetApp, signIn } from "../../support/ui/renderApp";
 
 const STORED_KEYS = [
   "fy_access_token",

@@ -32,8 +32,8 @@ import {
   saveTokenPair,
   session,
 } from "../../../src/state/session";
-import { installFakeApi, type FakeApi } from "../fakeApi";
-import { renderApp, resetApp, signIn } from "../renderApp";
+import { installFakeApi, type FakeApi } from "../../support/ui/fakeApi";
+import { renderApp, resetApp, signIn } from "../../support/ui/renderApp";
 
 let api: FakeApi;
 

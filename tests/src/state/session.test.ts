@@ -10,7 +10,7 @@ import {
   SESSION_STORAGE_KEYS,
   setUser,
 } from "../../../src/state/session";
-import { makeUser } from "../fakeAccounts";
+import { makeUser } from "../../support/ui/fakeAccounts";
 
 beforeEach(() => {
   clearSession();

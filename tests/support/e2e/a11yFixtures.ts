@@ -3,8 +3,8 @@
 // its wish is on the blessing wall and staff can send its prayer agreement, one left unpaid) and a
 // chat with the service staff holding the user's text, the staff's reply and an image. Test support.
 import type { Page } from "playwright-core";
-import { call, signInWithPhone as apiSignIn } from "../accountsApi";
-import { uploadImage } from "../uploadImage";
+import { call, signInWithPhone as apiSignIn } from "../server/accountsApi";
+import { uploadImage } from "../server/uploadImage";
 import { apiAs, DEMO_USER, SERVICE_STAFF } from "./chat";
 
 interface ProductCard {

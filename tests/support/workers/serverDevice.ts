@@ -1,8 +1,8 @@
 // A worker device signed in to a real test server and connected: the setup the integration tests
-// against tests/support/testServer.ts share (sign in by phone, start the session, wait for Connected).
+// against tests/support/server/testServer.ts share (sign in by phone, start the session, wait for Connected).
 import type { AppDb } from "../../../src/db/AppDb";
-import { call, signInWithPhone } from "../accountsApi";
-import type { TestServer } from "../testServer";
+import { call, signInWithPhone } from "../server/accountsApi";
+import type { TestServer } from "../server/testServer";
 import { until } from "./testSession";
 import {
   createWorkerDevice,

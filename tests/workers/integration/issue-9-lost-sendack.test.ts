@@ -5,8 +5,8 @@
 import { FrameDecoder, Op } from "#protocol";
 import type { Transport } from "../../../workers/connection/socketTransport";
 import { SEND_ACK_TIMEOUT_MS } from "../../../workers/outbox/outboxScheduler";
-import { call } from "../../support/accountsApi";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { call } from "../../support/server/accountsApi";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 import { signInAccount, startServerDevice } from "../../support/workers/serverDevice";
 import { until } from "../../support/workers/testSession";
 import { wsTransport, type WorkerDevice } from "../../support/workers/workerDevice";

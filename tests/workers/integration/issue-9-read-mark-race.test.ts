@@ -2,8 +2,8 @@
 // leaves it; messages that arrive before the worker's next receipt beat (2 s) must stay unread —
 // on this device and on the server — instead of being marked read by a late "unread 0".
 import type { ChannelRef } from "../../../workers/api";
-import { call } from "../../support/accountsApi";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { call } from "../../support/server/accountsApi";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 import { signInAccount, startServerDevice } from "../../support/workers/serverDevice";
 import { until } from "../../support/workers/testSession";
 import type { WorkerDevice } from "../../support/workers/workerDevice";

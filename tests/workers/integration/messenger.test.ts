@@ -16,8 +16,8 @@ import {
 } from "../../../workers/connection/socketTransport";
 import { SessionService } from "../../../workers/session/SessionService";
 import { fetchUploadTransport } from "../../../workers/outbox/uploadTransport";
-import { call, signInWithPhone } from "../../support/accountsApi";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { call, signInWithPhone } from "../../support/server/accountsApi";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 import { until } from "../../support/workers/testSession";
 import { png } from "../../server/files/imageFixtures";
 

@@ -6,7 +6,7 @@ import {
   createReminder,
   ReminderType,
 } from "../../../server/domain/im/reminders";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 import {
   type ServerAccount,
   type ServerDevice,

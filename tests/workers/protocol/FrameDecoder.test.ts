@@ -9,7 +9,7 @@ import {
   type Frame,
   type ProtocolVersion,
 } from "#protocol";
-import { FRAME_FIXTURES } from "../../support/protocolFixtures";
+import { FRAME_FIXTURES } from "../../support/protocol/protocolFixtures";
 import { arbitraryFrame, arbitrarySend } from "../../support/protocol/arbitraryFrame";
 import { Prng } from "../../support/protocol/prng";
 import { concat, feed } from "../../support/protocol/decodeHelpers";

@@ -15,7 +15,7 @@ import {
   Reply as SdkReply,
   type SystemContent as SdkSystem,
 } from "wukongimjssdk/lib/model";
-import { utf8 } from "../../support/protocolFixtures";
+import { utf8 } from "../../support/protocol/protocolFixtures";
 import { codeOf } from "../../support/protocol/decodeHelpers";
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);

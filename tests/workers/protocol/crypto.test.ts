@@ -14,8 +14,8 @@ import {
   type CryptoBackend,
 } from "#protocol";
 import { cbc } from "@noble/ciphers/aes.js";
-import { nodeCryptoBackend } from "../../support/nodeCryptoBackend";
-import { VECTOR, utf8 } from "../../support/protocolFixtures";
+import { nodeCryptoBackend } from "../../support/protocol/nodeCryptoBackend";
+import { VECTOR, utf8 } from "../../support/protocol/protocolFixtures";
 import { Prng } from "../../support/protocol/prng";
 import { codeOf } from "../../support/protocol/decodeHelpers";
 

@@ -12,7 +12,7 @@ import {
   type RecvFrame,
   type SendFrame,
 } from "#protocol";
-import { FRAME_FIXTURES, hex, strHex } from "../../support/protocolFixtures";
+import { FRAME_FIXTURES, hex, strHex } from "../../support/protocol/protocolFixtures";
 import { codeOf } from "../../support/protocol/decodeHelpers";
 
 const streamCode = (bytes: Uint8Array, version?: number, max?: number) =>

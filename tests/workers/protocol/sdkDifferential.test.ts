@@ -13,7 +13,7 @@ import {
   type RecvFrame,
   type SendFrame,
 } from "#protocol";
-import { VECTOR, toHexString } from "../../support/protocolFixtures";
+import { VECTOR, toHexString } from "../../support/protocol/protocolFixtures";
 import { Prng } from "../../support/protocol/prng";
 import {
   fromSdkPacket,

@@ -9,7 +9,7 @@ import {
   strHex,
   toHexString,
   type FrameFixture,
-} from "../../support/protocolFixtures";
+} from "../../support/protocol/protocolFixtures";
 import { codeOf, concat, feed } from "../../support/protocol/decodeHelpers";
 
 /** `bytes` (a frame with a one-byte remaining length) with `extra` appended inside its body. */

@@ -16,7 +16,7 @@ import {
   type SendFrame,
 } from "#protocol";
 import { md5 } from "@noble/hashes/legacy.js";
-import { nodeCryptoBackend } from "../../support/nodeCryptoBackend";
+import { nodeCryptoBackend } from "../../support/protocol/nodeCryptoBackend";
 import {
   FRAME_FIXTURES,
   SHEET_FRAMES,
@@ -24,7 +24,7 @@ import {
   hex,
   toHexString,
   utf8,
-} from "../../support/protocolFixtures";
+} from "../../support/protocol/protocolFixtures";
 
 describe("frame fixtures (§5, §8.6)", () => {
   for (const fx of FRAME_FIXTURES) {

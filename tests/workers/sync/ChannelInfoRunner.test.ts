@@ -1,7 +1,7 @@
 // refreshChannelInfo against the real server: the worker stores user/v1/infoByIm as a channelInfo
 // row (read by tabs with liveQuery, also offline), asks once while the row is fresh or a request
 // runs, asks again when forced, and refuses bad input without storing anything.
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { startTestServer, type TestServer } from "../../support/server/testServer";
 import {
   signInAccount,
   startServerDevice,

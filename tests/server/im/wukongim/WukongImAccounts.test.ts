@@ -22,7 +22,7 @@ import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../../support/testDb";
+} from "../../../support/server/testDb";
 
 type Call =
   | { kind: "token"; uid: string; token: string; level: number }

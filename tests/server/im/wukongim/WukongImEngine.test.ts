@@ -19,18 +19,18 @@ import { toMirrored } from "../../../../server/im/wukongim/mirroredMessage";
 import { rowsOf } from "../../../../server/domain/im/wireMessage";
 import { UserDirectory } from "../../../../server/im/UserDirectory";
 import { WukongImEngine } from "../../../../server/im/wukongim/WukongImEngine";
-import { createTestDatabase, type TestDatabase } from "../../../support/testDb";
+import { createTestDatabase, type TestDatabase } from "../../../support/server/testDb";
 import {
   WUKONGIM_SKIP_REASON,
   wukongimBinary,
-} from "../../../support/wukongimBinary";
+} from "../../../support/wukongim/wukongimBinary";
 import {
   startWukongImNode,
   type WukongImNode,
-} from "../../../support/wukongimNode";
+} from "../../../support/wukongim/wukongimNode";
 import { mediaStoreOf } from "../../../../server/im/imageUrlRule";
 import { trustedCommandChannel } from "../../../../workers/inbox/receiveRules";
-import { ImTestClient } from "../support/ImTestClient";
+import { ImTestClient } from "../../../support/server/im/ImTestClient";
 
 const binary = await wukongimBinary();
 if (binary === null) console.warn(WUKONGIM_SKIP_REASON);

@@ -6,17 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DeviceFlag, DeviceLevel, Op } from "#protocol";
 import { WukongImApiError } from "../../../../server/im/wukongim/WukongImApiError";
-import { wukongimBinary } from "../../../support/wukongimBinary";
+import { wukongimBinary } from "../../../support/wukongim/wukongimBinary";
 import {
   startWukongImNode,
   type WukongImNode,
-} from "../../../support/wukongimNode";
+} from "../../../support/wukongim/wukongimNode";
 import {
   connectUser,
   registerUser,
   type WukongImUser,
-} from "../../../support/wukongimUsers";
-import { ImTestClient } from "../support/ImTestClient";
+} from "../../../support/wukongim/wukongimUsers";
+import { ImTestClient } from "../../../support/server/im/ImTestClient";
 
 const binary = await wukongimBinary();
 

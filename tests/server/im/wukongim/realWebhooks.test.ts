@@ -11,21 +11,21 @@ import {
   type WukongImWebhookEvent,
 } from "../../../../server/im/wukongim/webhookEvents";
 import type { WukongImMessage } from "../../../../server/im/wukongim/wukongimWire";
-import { wukongimBinary } from "../../../support/wukongimBinary";
+import { wukongimBinary } from "../../../support/wukongim/wukongimBinary";
 import {
   startWukongImNode,
   type WukongImNode,
-} from "../../../support/wukongimNode";
+} from "../../../support/wukongim/wukongimNode";
 import {
   startWebhookReceiver,
   type WebhookReceiver,
-} from "../../../support/wukongimWebhooks";
+} from "../../../support/wukongim/wukongimWebhooks";
 import {
   connectUser,
   registerUser,
   type WukongImUser,
-} from "../../../support/wukongimUsers";
-import type { ImTestClient } from "../support/ImTestClient";
+} from "../../../support/wukongim/wukongimUsers";
+import type { ImTestClient } from "../../../support/server/im/ImTestClient";
 
 const binary = await wukongimBinary();
 

@@ -16,15 +16,15 @@ import {
   call,
   signInWithPhone,
   type Tokens,
-} from "../../../support/accountsApi";
+} from "../../../support/server/accountsApi";
 import { FakePushService } from "../../../support/fakes/fakePushService";
-import { describeEachDatabase } from "../../../support/testDb";
-import type { TestServer } from "../../../support/testServer";
+import { describeEachDatabase } from "../../../support/server/testDb";
+import type { TestServer } from "../../../support/server/testServer";
 import {
   WUKONGIM_SKIP_REASON,
   wukongimBinary,
-} from "../../../support/wukongimBinary";
-import type { WukongImNode } from "../../../support/wukongimNode";
+} from "../../../support/wukongim/wukongimBinary";
+import type { WukongImNode } from "../../../support/wukongim/wukongimNode";
 import { CONVERSATION_RECENTS } from "../../../../workers/rest/imApi";
 import {
   createWorkerDevice,
@@ -33,7 +33,7 @@ import {
 import {
   startTwoAppServers,
   type TwoAppServers,
-} from "./support/twoAppServers";
+} from "../../../support/wukongim/twoAppServers";
 
 const binary = await wukongimBinary();
 if (binary === null) console.warn(WUKONGIM_SKIP_REASON);

@@ -38,21 +38,21 @@ import {
   classifySendAck,
   sendRetryDelay,
 } from "../../../../workers/outbox/sendAckRules";
-import { call, signInForIm, type ImSignIn } from "../../../support/accountsApi";
+import { call, signInForIm, type ImSignIn } from "../../../support/server/accountsApi";
 import { freePort } from "../../../support/e2e/serverProcess";
-import { startTestServer, type TestServer } from "../../../support/testServer";
+import { startTestServer, type TestServer } from "../../../support/server/testServer";
 import {
   WUKONGIM_SKIP_REASON,
   wukongimBinary,
-} from "../../../support/wukongimBinary";
+} from "../../../support/wukongim/wukongimBinary";
 import {
   channelLeader,
   personalChannelId,
   startWukongImCluster,
   type WukongImCluster,
   type WukongImClusterNode,
-} from "../../../support/wukongimCluster";
-import { ImTestClient, randomClientMsgNo } from "../support/ImTestClient";
+} from "../../../support/wukongim/wukongimCluster";
+import { ImTestClient, randomClientMsgNo } from "../../../support/server/im/ImTestClient";
 
 const binary = await wukongimBinary();
 if (binary === null) console.warn(WUKONGIM_SKIP_REASON);

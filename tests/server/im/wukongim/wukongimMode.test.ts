@@ -11,20 +11,20 @@ import {
   call,
   signInWithPhone,
   type Tokens,
-} from "../../../support/accountsApi";
-import { describeEachDatabase } from "../../../support/testDb";
-import type { TestServer } from "../../../support/testServer";
+} from "../../../support/server/accountsApi";
+import { describeEachDatabase } from "../../../support/server/testDb";
+import type { TestServer } from "../../../support/server/testServer";
 import {
   WUKONGIM_SKIP_REASON,
   wukongimBinary,
-} from "../../../support/wukongimBinary";
-import type { WukongImNode } from "../../../support/wukongimNode";
-import { connectUser } from "../../../support/wukongimUsers";
+} from "../../../support/wukongim/wukongimBinary";
+import type { WukongImNode } from "../../../support/wukongim/wukongimNode";
+import { connectUser } from "../../../support/wukongim/wukongimUsers";
 import {
   startTwoAppServers,
   type TwoAppServers,
-} from "./support/twoAppServers";
-import { ImTestClient } from "../support/ImTestClient";
+} from "../../../support/wukongim/twoAppServers";
+import { ImTestClient } from "../../../support/server/im/ImTestClient";
 
 const binary = await wukongimBinary();
 if (binary === null) console.warn(WUKONGIM_SKIP_REASON);

@@ -11,8 +11,8 @@ import {
   rememberOAuth,
 } from "../../../../src/features/auth/oauthState";
 import { session } from "../../../../src/state/session";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { renderApp, resetApp } from "../../renderApp";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { renderApp, resetApp } from "../../../support/ui/renderApp";
 
 let api: FakeApi;
 

@@ -17,9 +17,9 @@ import {
 } from "../../../../src/features/auth/loadWxLogin";
 import type { WxLoginOptions } from "../../../../src/features/auth/wxLoginTypes";
 import { session } from "../../../../src/state/session";
-import { installFakeApi, makeConfig, type FakeApi } from "../../fakeApi";
-import { VALID_CODE } from "../../fakeAccounts";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import { installFakeApi, makeConfig, type FakeApi } from "../../../support/ui/fakeApi";
+import { VALID_CODE } from "../../../support/ui/fakeAccounts";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 
 const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";

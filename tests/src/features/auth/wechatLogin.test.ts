@@ -13,7 +13,7 @@ import {
   rememberOAuth,
   takeOAuth,
 } from "../../../../src/features/auth/oauthState";
-import { makeConfig } from "../../fakeApi";
+import { makeConfig } from "../../../support/ui/fakeApi";
 
 const DESKTOP =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";

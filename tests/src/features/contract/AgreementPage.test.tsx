@@ -2,22 +2,22 @@
 // and order; the pad's empty state (submit disabled, how to sign explained); drawing with pointer
 // events, then signContract as multipart and contractSend, then back to the chat; the signed view
 // with its date and no pad; the server's refusal shown; unknown or malformed ids are the 404 screen.
-import { refuse } from "../../fakeAnswers";
+import { refuse } from "../../../support/ui/fakeAnswers";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 import {
   agreementFixture,
   installFakeContract,
   STAFF_IM_ID,
   type FakeContract,
-} from "./support/fakeContract";
+} from "../../../support/ui/contract/fakeContract";
 
 vi.setConfig({ testTimeout: 15_000 });
 
 vi.mock(
   "../../../../src/session/imClient",
-  async () => (await import("../destiny/support/fakeSession")).imClientMock,
+  async () => (await import("../../../support/ui/destiny/fakeSession")).imClientMock,
 );
 
 /** 1×1 PNG: what the fake canvas "encodes" (jsdom has no canvas; the browser test draws for real). */

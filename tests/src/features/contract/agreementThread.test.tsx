@@ -1,7 +1,7 @@
 // Agreements in an open chat, rendered by the real app: a user sees a card for each agreement the
 // peer sent that waits for a signature, asked of the server only when a sign reminder of that chat
 // is stored; staff get a "发送协议" action that lists the peer's signable orders and sends one.
-import { bareFailure, refuse } from "../../fakeAnswers";
+import { bareFailure, refuse } from "../../../support/ui/fakeAnswers";
 import {
   act,
   fireEvent,
@@ -9,24 +9,24 @@ import {
   waitFor,
   within,
 } from "@testing-library/react";
-import { makeUser } from "../../fakeAccounts";
+import { makeUser } from "../../../support/ui/fakeAccounts";
 import {
   openThread,
   peer,
   useThreadTest,
-} from "../destiny/support/threadSetup";
+} from "../../../support/ui/destiny/threadSetup";
 import {
   installFakeContract,
   signableFixture,
   type FakeContract,
-} from "./support/fakeContract";
+} from "../../../support/ui/contract/fakeContract";
 
 // NOTE: these render the whole app (router, shell, lazy routes); a busy machine needs the room.
 vi.setConfig({ testTimeout: 15_000 });
 
 vi.mock(
   "../../../../src/session/imClient",
-  async () => (await import("../destiny/support/fakeSession")).imClientMock,
+  async () => (await import("../../../support/ui/destiny/fakeSession")).imClientMock,
 );
 
 const t = useThreadTest();

@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AppDb } from "../../../../src/db/AppDb";
 import { getProfileEntry } from "../../../../src/features/destiny/channelProfiles";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 import {
   conversation,
   freshDb,
@@ -14,21 +14,21 @@ import {
   seedChat,
   text,
   unsent,
-} from "./support/chatFixtures";
+} from "../../../support/ui/destiny/chatFixtures";
 import {
   installChatApi,
   profile,
   resetSessionApi,
   sessionApi,
   type ChatApi,
-} from "./support/fakeSession";
+} from "../../../support/ui/destiny/fakeSession";
 
 // NOTE: these render the whole app (router, shell, lazy routes); a busy machine needs the room.
 vi.setConfig({ testTimeout: 15_000 });
 
 vi.mock(
   "../../../../src/session/imClient",
-  async () => (await import("./support/fakeSession")).imClientMock,
+  async () => (await import("../../../support/ui/destiny/fakeSession")).imClientMock,
 );
 
 let db: AppDb;

@@ -11,9 +11,9 @@ import {
 } from "@testing-library/react";
 import { ConnectionStatus } from "../../../../workers/api";
 import { setImStatus } from "../../../../src/state/im";
-import { renderApp, signIn } from "../../renderApp";
-import { message, SELF, seedChat, text, unsent } from "./support/chatFixtures";
-import { emitImEvent, sessionApi } from "./support/fakeSession";
+import { renderApp, signIn } from "../../../support/ui/renderApp";
+import { message, SELF, seedChat, text, unsent } from "../../../support/ui/destiny/chatFixtures";
+import { emitImEvent, sessionApi } from "../../../support/ui/destiny/fakeSession";
 import {
   channel,
   connect,
@@ -22,14 +22,14 @@ import {
   today,
   useThreadTest,
   yesterday,
-} from "./support/threadSetup";
+} from "../../../support/ui/destiny/threadSetup";
 
 // NOTE: these render the whole app (router, shell, lazy routes); a busy machine needs the room.
 vi.setConfig({ testTimeout: 15_000 });
 
 vi.mock(
   "../../../../src/session/imClient",
-  async () => (await import("./support/fakeSession")).imClientMock,
+  async () => (await import("../../../support/ui/destiny/fakeSession")).imClientMock,
 );
 
 const t = useThreadTest();

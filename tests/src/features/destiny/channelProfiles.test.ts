@@ -17,7 +17,7 @@ import {
   watchProfiles,
 } from "../../../../src/features/destiny/channelProfiles";
 import type { Result, SessionError } from "../../../../workers/api";
-import { freshDb } from "./support/chatFixtures";
+import { freshDb } from "../../../support/ui/destiny/chatFixtures";
 
 let now = 1_000_000;
 let db: AppDb;

@@ -1,22 +1,22 @@
 // Entry points into the messenger: "chat with this monk" on monk cards (temple style, monk page,
 // product page) and "contact service" (getVirtual → that thread) on /my and /destiny.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { renderApp, resetApp, signIn } from "../../renderApp";
-import { makeUser } from "../../fakeAccounts";
-import { freshDb } from "./support/chatFixtures";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
+import { makeUser } from "../../../support/ui/fakeAccounts";
+import { freshDb } from "../../../support/ui/destiny/chatFixtures";
 import {
   installChatApi,
   profile,
   resetSessionApi,
   type ChatApi,
-} from "./support/fakeSession";
+} from "../../../support/ui/destiny/fakeSession";
 
 // NOTE: these render the whole app (router, shell, lazy routes); a busy machine needs the room.
 vi.setConfig({ testTimeout: 15_000 });
 
 vi.mock(
   "../../../../src/session/imClient",
-  async () => (await import("./support/fakeSession")).imClientMock,
+  async () => (await import("../../../support/ui/destiny/fakeSession")).imClientMock,
 );
 
 let api: ChatApi;

@@ -7,7 +7,7 @@ import {
   digestText,
   messageView,
 } from "../../../../src/features/destiny/messageView";
-import { mediaUrl, message, SELF } from "./support/chatFixtures";
+import { mediaUrl, message, SELF } from "../../../support/ui/destiny/chatFixtures";
 
 afterEach(() => {
   initI18n();

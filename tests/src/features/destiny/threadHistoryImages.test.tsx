@@ -17,22 +17,22 @@ import {
   seedChat,
   text,
   unsent,
-} from "./support/chatFixtures";
-import { sessionApi } from "./support/fakeSession";
+} from "../../../support/ui/destiny/chatFixtures";
+import { sessionApi } from "../../../support/ui/destiny/fakeSession";
 import {
   channel,
   openThread,
   peer,
   today,
   useThreadTest,
-} from "./support/threadSetup";
+} from "../../../support/ui/destiny/threadSetup";
 
 // NOTE: these render the whole app (router, shell, lazy routes); a busy machine needs the room.
 vi.setConfig({ testTimeout: 15_000 });
 
 vi.mock(
   "../../../../src/session/imClient",
-  async () => (await import("./support/fakeSession")).imClientMock,
+  async () => (await import("../../../support/ui/destiny/fakeSession")).imClientMock,
 );
 
 const t = useThreadTest();

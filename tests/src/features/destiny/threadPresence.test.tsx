@@ -2,15 +2,15 @@
 // asks the server again when it becomes visible and when a message from the peer arrives (the
 // timing rules are presencePoller.test.ts's).
 import { act, waitFor } from "@testing-library/react";
-import { seedChat, text } from "./support/chatFixtures";
-import { installChatApi, profile } from "./support/fakeSession";
-import { openThread, peer, today, useThreadTest } from "./support/threadSetup";
+import { seedChat, text } from "../../../support/ui/destiny/chatFixtures";
+import { installChatApi, profile } from "../../../support/ui/destiny/fakeSession";
+import { openThread, peer, today, useThreadTest } from "../../../support/ui/destiny/threadSetup";
 
 vi.setConfig({ testTimeout: 15_000 });
 
 vi.mock(
   "../../../../src/session/imClient",
-  async () => (await import("./support/fakeSession")).imClientMock,
+  async () => (await import("../../../support/ui/destiny/fakeSession")).imClientMock,
 );
 
 const t = useThreadTest();

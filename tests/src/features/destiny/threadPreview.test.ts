@@ -10,7 +10,7 @@ import {
   withPreviews,
   type PreviewRow,
 } from "../../../../src/features/destiny/threadPreview";
-import { message, unsent } from "./support/chatFixtures";
+import { message, unsent } from "../../../support/ui/destiny/chatFixtures";
 
 const peer = { channelId: "peer", channelType: 1 };
 const at = (minute: number) => Date.UTC(2026, 10, 27, 9, minute);

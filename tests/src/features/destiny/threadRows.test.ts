@@ -5,7 +5,7 @@ import {
   estimateRowHeight,
   mergeThreadMessages,
 } from "../../../../src/features/destiny/threadRows";
-import { message, SELF, unsent } from "./support/chatFixtures";
+import { message, SELF, unsent } from "../../../support/ui/destiny/chatFixtures";
 
 const at = (day: number, hour: number, minute = 0) =>
   new Date(2026, 10, day, hour, minute).getTime();

@@ -1,8 +1,8 @@
 // The 404 screen: unknown paths and failed param validation, with their log lines, the
 // translated heading and button (which keeps the locale prefix), and nothing for crawlers.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { installFakeApi } from "../../fakeApi";
-import { renderApp, resetApp } from "../../renderApp";
+import { installFakeApi } from "../../../support/ui/fakeApi";
+import { renderApp, resetApp } from "../../../support/ui/renderApp";
 
 let warn: ReturnType<typeof vi.spyOn>;
 let error: ReturnType<typeof vi.spyOn>;

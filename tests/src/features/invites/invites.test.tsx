@@ -2,9 +2,9 @@
 // inviter (server refusals shown on the field); landing with ?invite= (offer when signed in,
 // login first otherwise); /myOrder/inviteRecord with totals and the manager's tree.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { installFakeCommerce, type FakeCommerce } from "../../../support/ui/fakeCommerce";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 
 let api: FakeApi;
 let commerce: FakeCommerce;

@@ -1,9 +1,9 @@
 // The manager application on /my/manager: checks tied to their fields, applying shows "pending",
 // a server field error lands on its field, and the pending / approved / rejected states.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { installFakeCommerce, type FakeCommerce } from "../../../support/ui/fakeCommerce";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 
 let api: FakeApi;
 let commerce: FakeCommerce;

@@ -4,9 +4,9 @@
 // an inline confirmation.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { session } from "../../../../src/state/session";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { makeUser, TAKEN_PHONE, VALID_CODE } from "../../fakeAccounts";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { makeUser, TAKEN_PHONE, VALID_CODE } from "../../../support/ui/fakeAccounts";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 
 let api: FakeApi;
 

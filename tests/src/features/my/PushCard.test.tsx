@@ -5,7 +5,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { I18nProvider } from "@lingui/react";
 import { i18n } from "@lingui/core";
 import { PushCard } from "../../../../src/features/my/PushCard";
-import { FakePushBrowser } from "../../pwa/fakePushBrowser";
+import { FakePushBrowser } from "../../../support/ui/pwa/fakePushBrowser";
 
 const KEY =
   "BOrN3ZJpQyV8qWd2Lx4R3G0aQZ-u8b9xkH0l6c7mV2eT1sWq5yXk3zRj9pLd8fN4hG6tY2uI0oP7aS1dF3gH5jK";

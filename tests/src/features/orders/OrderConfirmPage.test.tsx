@@ -2,9 +2,9 @@
 // the total following option and quantity, the created order's body (only asked fields, consent),
 // server field errors shown on the field, and the move to /order?masterOrderNo=.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { installFakeApi, product, type FakeApi } from "../../fakeApi";
-import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import { installFakeApi, product, type FakeApi } from "../../../support/ui/fakeApi";
+import { installFakeCommerce, type FakeCommerce } from "../../../support/ui/fakeCommerce";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 
 let api: FakeApi;
 let commerce: FakeCommerce;

@@ -9,9 +9,9 @@ import {
   waitFor,
   within,
 } from "@testing-library/react";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { installFakeCommerce, type FakeCommerce } from "../../../support/ui/fakeCommerce";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 import { openOrder } from "./openOrder";
 import { paidAtNextPoll } from "../pay/payBrowser";
 

@@ -10,9 +10,9 @@ import {
   within,
 } from "@testing-library/react";
 import type { TimelineEntry } from "../../../../src/api/commerce";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { installFakeCommerce, type FakeCommerce } from "../../../support/ui/fakeCommerce";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 import { openOrder } from "./openOrder";
 
 let api: FakeApi;

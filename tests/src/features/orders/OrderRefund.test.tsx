@@ -4,9 +4,9 @@
 // refund under review with focus on it; a refusal is shown translated and keeps the text.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { OrderDetail } from "../../../../src/api/commerce";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
-import { resetApp } from "../../renderApp";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { installFakeCommerce, type FakeCommerce } from "../../../support/ui/fakeCommerce";
+import { resetApp } from "../../../support/ui/renderApp";
 import { openOrder } from "./openOrder";
 
 let api: FakeApi;

@@ -1,8 +1,8 @@
 // Opens /order?masterOrderNo= signed in as the fake server's user and waits for the page's heading:
 // shared by the order page's tests. Test support.
 import { screen } from "@testing-library/react";
-import type { FakeApi } from "../../fakeApi";
-import { renderApp, signIn } from "../../renderApp";
+import type { FakeApi } from "../../../support/ui/fakeApi";
+import { renderApp, signIn } from "../../../support/ui/renderApp";
 
 export async function openOrder(api: FakeApi, masterOrderNo: string) {
   signIn(api);

@@ -2,7 +2,7 @@
 // the browser to h5_url with a redirect_url back to this order; the returning page asks the server
 // for the outcome and shows it, or, after a while without one, says so and offers to pay again.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { renderApp, signIn } from "../../renderApp";
+import { renderApp, signIn } from "../../../support/ui/renderApp";
 import { paidAtNextPoll, usePayBrowser } from "./payBrowser";
 
 const IPHONE_SAFARI =

@@ -3,9 +3,9 @@
 // the server marking an order paid, seen by the page at its next status poll.
 import { act, screen } from "@testing-library/react";
 import { pageExit } from "../../../../src/lib/pageExit";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
-import { resetApp } from "../../renderApp";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { installFakeCommerce, type FakeCommerce } from "../../../support/ui/fakeCommerce";
+import { resetApp } from "../../../support/ui/renderApp";
 
 export interface PayBrowser {
   api: FakeApi;

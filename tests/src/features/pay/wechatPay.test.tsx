@@ -2,7 +2,7 @@
 // /callback?source=order binds the code and resumes payment on the order page, which asks for
 // JSAPI with the page URL and opens the emulator's cashier. A refused bind is shown.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { renderApp, signIn } from "../../renderApp";
+import { renderApp, signIn } from "../../../support/ui/renderApp";
 import { usePayBrowser } from "./payBrowser";
 
 const IPHONE_WECHAT =

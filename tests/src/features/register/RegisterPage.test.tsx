@@ -2,9 +2,9 @@
 // a first sign-up then an update while pending (body sent as the API wants it), server field
 // errors on the field, and a matched sign-up shown read-only.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { installFakeCommerce, type FakeCommerce } from "../../fakeCommerce";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { installFakeCommerce, type FakeCommerce } from "../../../support/ui/fakeCommerce";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 
 let api: FakeApi;
 let commerce: FakeCommerce;

@@ -3,9 +3,9 @@
 // roles (a confirm step per change, one's own admin role locked, refusals translated), and the
 // audit viewer (rows, filters, empty states).
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { resetApp } from "../../renderApp";
-import { installFakeAdmin, type FakeAdmin } from "./fakeAdmin";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { resetApp } from "../../../support/ui/renderApp";
+import { installFakeAdmin, type FakeAdmin } from "../../../support/ui/temple/fakeAdmin";
 import { openAdminAs } from "./openAdmin";
 
 let api: FakeApi;

@@ -3,9 +3,9 @@
 // sends the body the server expects; an edit reprices and reorders options, never offers to
 // remove an ordered one, and keeps what was typed when the server refuses a field.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { resetApp } from "../../renderApp";
-import { installFakeAdmin, type FakeAdmin } from "./fakeAdmin";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { resetApp } from "../../../support/ui/renderApp";
+import { installFakeAdmin, type FakeAdmin } from "../../../support/ui/temple/fakeAdmin";
 import { openAdminAs } from "./openAdmin";
 
 let api: FakeApi;

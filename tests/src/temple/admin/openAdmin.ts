@@ -1,8 +1,8 @@
 // Opening an admin page in the real app as a given role, for the admin pages' tests: resolves once
 // the page's first heading shows and its skeleton is gone. Test support.
 import { screen, waitFor } from "@testing-library/react";
-import type { FakeApi } from "../../fakeApi";
-import { renderApp, signIn } from "../../renderApp";
+import type { FakeApi } from "../../../support/ui/fakeApi";
+import { renderApp, signIn } from "../../../support/ui/renderApp";
 import { userWithRole } from "../desk/deskSupport";
 
 export async function openAdminAs(

@@ -6,9 +6,9 @@ import {
   agendaGroups,
   localDay,
 } from "../../../../src/temple/desk/StaffAgendaList";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { resetApp } from "../../renderApp";
-import { installFakeStaffDesk, type FakeStaffDesk } from "./fakeStaffDesk";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { resetApp } from "../../../support/ui/renderApp";
+import { installFakeStaffDesk, type FakeStaffDesk } from "../../../support/ui/temple/fakeStaffDesk";
 import { openAs } from "./deskSupport";
 
 let api: FakeApi;

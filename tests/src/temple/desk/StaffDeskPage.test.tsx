@@ -2,9 +2,9 @@
 // users sign in first), the entry on /my, the queue tabs with their counts, the rows of a queue,
 // opening an order beside or instead of the list, and an order the caller may not handle.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { renderApp, resetApp, signIn } from "../../renderApp";
-import { installFakeStaffDesk, type FakeStaffDesk } from "./fakeStaffDesk";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
+import { installFakeStaffDesk, type FakeStaffDesk } from "../../../support/ui/temple/fakeStaffDesk";
 import { openAs, userWithRole } from "./deskSupport";
 
 let api: FakeApi;

@@ -10,8 +10,8 @@ import {
   waitFor,
   within,
 } from "@testing-library/react";
-import { installFakeApi, type FakeApi } from "../../fakeApi";
-import { resetApp } from "../../renderApp";
+import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
+import { resetApp } from "../../../support/ui/renderApp";
 import {
   addDays,
   localDay,
@@ -21,7 +21,7 @@ import {
   installFakeStaffDesk,
   storedName,
   type FakeStaffDesk,
-} from "./fakeStaffDesk";
+} from "../../../support/ui/temple/fakeStaffDesk";
 import { openAs } from "./deskSupport";
 
 let api: FakeApi;

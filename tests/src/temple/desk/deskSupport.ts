@@ -1,9 +1,9 @@
 // Opening the order desk in the real app as a given role, for the desk's tests. Test support.
 import { screen } from "@testing-library/react";
 import type { UserInfo } from "../../../../src/api/accountTypes";
-import type { FakeApi } from "../../fakeApi";
-import { makeUser } from "../../fakeAccounts";
-import { renderApp, signIn } from "../../renderApp";
+import type { FakeApi } from "../../../support/ui/fakeApi";
+import { makeUser } from "../../../support/ui/fakeAccounts";
+import { renderApp, signIn } from "../../../support/ui/renderApp";
 
 export type Role = "user" | "service" | "monk" | "admin";
 

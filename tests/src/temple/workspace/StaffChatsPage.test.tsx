@@ -5,32 +5,32 @@
 // handing a chat on.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AppDb } from "../../../../src/db/AppDb";
-import type { FakeApi } from "../../fakeApi";
-import { renderApp, resetApp, signIn } from "../../renderApp";
+import type { FakeApi } from "../../../support/ui/fakeApi";
+import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 import {
   freshDb,
   SELF,
   seedChat,
   text,
-} from "../../features/destiny/support/chatFixtures";
+} from "../../../support/ui/destiny/chatFixtures";
 import {
   installChatApi,
   profile,
   resetSessionApi,
   type ChatApi,
-} from "../../features/destiny/support/fakeSession";
+} from "../../../support/ui/destiny/fakeSession";
 import { type Role, userWithRole } from "../desk/deskSupport";
 import {
   installFakeStaffDesk,
   type FakeStaffDesk,
-} from "../desk/fakeStaffDesk";
+} from "../../../support/ui/temple/fakeStaffDesk";
 import {
   addDays,
   localDay,
   plannedAtOf,
 } from "../../../../src/temple/desk/staffForms";
-import { refuse } from "../../fakeAnswers";
-import { installFakeWorkspace, type FakeWorkspace } from "./fakeWorkspace";
+import { refuse } from "../../../support/ui/fakeAnswers";
+import { installFakeWorkspace, type FakeWorkspace } from "../../../support/ui/temple/fakeWorkspace";
 
 // NOTE: these render the whole app (router, shell, lazy routes); a busy machine needs the room.
 vi.setConfig({ testTimeout: 20_000 });
@@ -38,7 +38,7 @@ vi.setConfig({ testTimeout: 20_000 });
 vi.mock(
   "../../../../src/session/imClient",
   async () =>
-    (await import("../../features/destiny/support/fakeSession")).imClientMock,
+    (await import("../../../support/ui/destiny/fakeSession")).imClientMock,
 );
 
 let db: AppDb;

@@ -12,7 +12,7 @@ import {
   conversation,
   SELF,
   text,
-} from "../../features/destiny/support/chatFixtures";
+} from "../../../support/ui/destiny/chatFixtures";
 
 const item = (
   channelId: string,

@@ -1,0 +1,164 @@
+// What the messenger UI tests put in place of src/session/imClient (the only module they mock): a
+// SessionApi whose methods are vi.fn()s answering like the worker, and a fetch stub adding the IM
+// user calls (infoByIm, getVirtual) to tests/support/ui/fakeApi.ts. Test support.
+import type { ImProfile } from "../../../../src/features/chatEntry/imUserApi";
+import { openImDb } from "../../../../src/db/db";
+import type {
+  ChannelRef,
+  Result,
+  SessionEvent,
+} from "../../../../workers/api";
+import { ChannelInfoRunner } from "../../../../workers/sync/ChannelInfoRunner";
+import { ImHttp } from "../../../../workers/rest/ImHttp";
+import { SELF } from "./chatFixtures";
+import { installFakeApi, type FakeApi } from "../fakeApi";
+
+const ok = <T>(value: T): Promise<Result<T>> =>
+  Promise.resolve({ ok: true, value });
+
+function makeApi() {
+  return {
+    sendText: vi.fn((_args: unknown) => ok({ clientMsgNo: "queued-1" })),
+    sendImage: vi.fn((_args: unknown) => ok({ clientMsgNo: "queued-2" })),
+    retry: vi.fn((_args: unknown) => ok(null)),
+    retryUpload: vi.fn((_args: unknown) => ok(null)),
+    cancelUpload: vi.fn((_args: unknown) => ok(null)),
+    openConversation: vi.fn((_args: unknown) => ok(null)),
+    closeConversation: vi.fn((_args: unknown) => ok(null)),
+    markRead: vi.fn((_args: unknown) => ok(null)),
+    deleteConversation: vi.fn((_args: unknown) => ok(null)),
+    loadOlder: vi.fn((_args: unknown) =>
+      ok({ available: 0, reachedStart: false }),
+    ),
+    refreshChannelInfo: vi.fn(refreshChannelInfoAsTheWorker),
+  };
+}
+
+/**
+ * refreshChannelInfo as the worker answers it: the worker's own ChannelInfoRunner fetching
+ * user/v1/infoByIm through the (fake) fetch into the signed-in user's database.
+ */
+async function refreshChannelInfoAsTheWorker(args: {
+  readonly channels: readonly ChannelRef[];
+  readonly force?: boolean;
+}): Promise<Result<null>> {
+  const http = new ImHttp({
+    fetch: (input, init) => globalThis.fetch(input, init),
+    onUnauthorized: () => undefined,
+  });
+  http.setAuth({
+    apiBase: `${window.location.origin}/api/app`,
+    accessToken: "test-token",
+  });
+  const runner = new ChannelInfoRunner({
+    db: openImDb(SELF),
+    http,
+    now: () => Date.now(),
+  });
+  try {
+    await runner.refresh(args.channels, args.force === true);
+    return { ok: true, value: null };
+  } catch (error) {
+    return {
+      ok: false,
+      error: {
+        code: "SERVER_ERROR",
+        message: error instanceof Error ? error.message : String(error),
+        retryable: true,
+      },
+    };
+  }
+}
+
+/** The fake worker API the mocked imApi() resolves to (fresh per test through resetSessionApi). */
+export const sessionApi = makeApi();
+
+export function resetSessionApi(): void {
+  const fresh = makeApi();
+  for (const name of Object.keys(fresh) as (keyof typeof fresh)[])
+    sessionApi[name]
+      .mockReset()
+      .mockImplementation(fresh[name].getMockImplementation() as never);
+}
+
+const eventListeners = new Set<(event: SessionEvent) => void>();
+
+/** Hands `event` to the tab's listeners as the worker would. */
+export function emitImEvent(event: SessionEvent): void {
+  for (const listener of [...eventListeners]) listener(event);
+}
+
+/** The module that replaces src/session/imClient. */
+export const imClientMock = {
+  imApi: () => Promise.resolve(sessionApi),
+  onImEvent: (listener: (event: SessionEvent) => void) => {
+    eventListeners.add(listener);
+    return () => {
+      eventListeners.delete(listener);
+    };
+  },
+  imWorkerMode: () => null,
+};
+
+export function profile(
+  imId: string,
+  overrides: Partial<ImProfile> = {},
+): ImProfile {
+  return {
+    imId,
+    nickname: imId,
+    avatarUrl: "",
+    online: false,
+    lastOffline: 0,
+    isService: 0,
+    isMonk: 0,
+    ...overrides,
+  };
+}
+
+export interface ChatApi extends FakeApi {
+  /** imIds asked for through user/v1/infoByIm, in order. */
+  profileRequests: string[];
+}
+
+/** The fake server of tests/support/ui/fakeApi.ts plus channel info and the service account. */
+export function installChatApi(
+  profiles: readonly ImProfile[],
+  service?: ImProfile,
+): ChatApi {
+  const base = installFakeApi();
+  const inner = globalThis.fetch;
+  const profileRequests: string[] = [];
+  const envelope = (status: number, data: unknown, code = 0) =>
+    Promise.resolve(
+      Response.json(
+        { code, data, msg: code === 0 ? "ok" : "not found" },
+        { status },
+      ),
+    );
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((input: string, init?: RequestInit) => {
+      const url = new URL(input, window.location.origin);
+      const path = url.pathname.replace(/^\/api\/app\//, "");
+      if (path === "user/v1/infoByIm") {
+        const imId = url.searchParams.get("imId") ?? "";
+        profileRequests.push(imId);
+        const found = profiles.find((p) => p.imId === imId);
+        return found === undefined
+          ? envelope(404, null, 404)
+          : envelope(200, found);
+      }
+      if (path === "oapi/v1/getVirtual")
+        return service === undefined
+          ? envelope(404, null, 404)
+          : envelope(200, {
+              ...service,
+              channel_id: service.imId,
+              channel_type: 1,
+            });
+      return inner(input, init);
+    }),
+  );
+  return Object.assign(base, { profileRequests });
+}
