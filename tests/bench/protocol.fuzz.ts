@@ -1,22 +1,18 @@
 // Long fuzz run of the protocol decoders: `npm run fuzz:protocol -- --seed 7 --count 2000000`.
-// Prints progress per batch and, as the last line, one JSON summary. Exits 1 on the first failure.
+// Prints progress per batch and, as the last line, one JSON summary. Exits 1 on the first failure,
+// shrunk, with the batch seed and fast-check path that replay it alone:
+// `npm run fuzz:protocol -- --seed <batch seed> --count <count> --path <path>`.
+import { defaultSeed, intArg } from "../fuzz/fuzzArgs";
 import { runFuzz, type FuzzSummary } from "../support/protocol/fuzz";
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const raw =
-    i >= 0
-      ? process.argv[i + 1]
-      : process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw new Error(`--${name} must be a non-negative integer, got ${raw}`);
-  return n;
-}
-
-const seed = arg("seed", Date.now() % 2 ** 31);
-const count = arg("count", 1_000_000);
+const argv = process.argv.slice(2);
+const seed = intArg(argv, "seed", defaultSeed());
+const count = intArg(argv, "count", 1_000_000);
+const pathAt = argv.indexOf("--path");
+const path =
+  pathAt >= 0
+    ? argv[pathAt + 1]
+    : argv.find((a) => a.startsWith("--path="))?.slice("--path=".length);
 const BATCH = 100_000;
 
 const total: FuzzSummary = {
@@ -33,10 +29,14 @@ const total: FuzzSummary = {
 };
 
 try {
-  // Each batch has its own derived seed, so a failure names a batch seed that replays it alone.
+  // Each batch has its own derived seed, so a failure names a batch seed that replays it alone;
+  // with --path, the one batch of --seed is replayed along that path.
   for (let done = 0, batch = 0; done < count; batch++) {
-    const n = Math.min(BATCH, count - done);
-    const s = runFuzz((seed + batch * 0x9e3779b1) >>> 0, n);
+    const n = path === undefined ? Math.min(BATCH, count - done) : count;
+    const s =
+      path === undefined
+        ? runFuzz((seed + batch * 0x9e3779b1) >>> 0, n)
+        : runFuzz(seed, n, path);
     done += n;
     total.count += s.count;
     total.framesDecoded += s.framesDecoded;

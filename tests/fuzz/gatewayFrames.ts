@@ -13,7 +13,7 @@ import {
   type SendDraft,
   type SessionCrypto,
 } from "#protocol";
-import { arbitraryFrame } from "../support/protocol/arbitraryFrame";
+import { frameArb, sampleOne } from "../support/protocol/arbitraryFrame";
 import type { Prng } from "../support/protocol/prng";
 
 /** One connection's state, as far as the generator needs it. */
@@ -51,6 +51,12 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
     at += part.length;
   }
   return out;
+}
+
+/** A random frame valid at `v` (of type `op` if given), drawn from the fast-check arbitrary with a
+ * seed taken from `r`, so the connection's seed still replays it. */
+function arbitraryFrame(r: Prng, v: ProtocolVersion, op?: Op): Frame {
+  return sampleOne(frameArb(v, op), r.int(0, 0x7fffffff));
 }
 
 /** Byte-level damage: flips, interesting bytes, truncation, garbage, varint and type changes. */

@@ -1,5 +1,8 @@
-// Seeded generators of valid frames for a given protocol version, in the canonical decoded shape
-// (all flags and setting bits explicit, version-dependent fields present exactly when the version has them).
+// fast-check arbitraries of valid frames for a given protocol version, in the canonical decoded shape
+// (all flags and setting bits explicit, version-dependent fields present exactly when the version has
+// them). Fields that a version or a setting leaves out are still drawn and then dropped, so every
+// frame is a plain record that shrinks field by field.
+import fc from "fast-check";
 import {
   Op,
   type Frame,
@@ -8,7 +11,18 @@ import {
   type RecvFrame,
   type SendFrame,
 } from "#protocol";
-import type { Prng } from "./prng";
+import {
+  ascii,
+  bytes,
+  chance,
+  i32,
+  maybe,
+  i64,
+  text,
+  u32,
+  u64,
+  u8,
+} from "./fieldArbitraries";
 
 /** Every opcode valid at `v` (EVENT only from v5). */
 export function opsFor(v: ProtocolVersion): Op[] {
@@ -17,168 +31,219 @@ export function opsFor(v: ProtocolVersion): Op[] {
   return ops;
 }
 
-function flags(r: Prng) {
-  return {
-    dup: r.bool(0.2),
-    syncOnce: r.bool(0.2),
-    redDot: r.bool(0.5),
-    noPersist: r.bool(0.2),
-  };
+/** One value drawn from `arb`, reproducible from `seed` (for fixed examples and seeded fuzzers). */
+export function sampleOne<T>(arb: fc.Arbitrary<T>, seed: number): T {
+  return fc.sample(arb, { seed, numRuns: 1 })[0]!;
 }
+
+const flags = fc.record({
+  dup: chance(0.2),
+  syncOnce: chance(0.2),
+  redDot: chance(0.5),
+  noPersist: chance(0.2),
+});
+
+const NO_STREAM = { stream: false, legacyStream: false };
 
 function setting(
-  r: Prng,
   v: ProtocolVersion,
-  streamBits: "any" | "one" | "none",
-): Required<MessageSetting> {
-  let stream = false;
-  let legacyStream = false;
-  if (streamBits !== "none" && r.bool(0.3)) {
-    const which = r.int(0, streamBits === "one" || v < 5 ? 1 : 2);
-    stream = which !== 1;
-    legacyStream = which !== 0;
-  }
-  return {
-    receipt: r.bool(0.3),
-    signal: r.bool(0.2),
-    noEncrypt: r.bool(0.2),
-    stream,
-    legacyStream,
-  };
+  streamBits: "any" | "one",
+): fc.Arbitrary<Required<MessageSetting>> {
+  const maxWhich = streamBits === "one" || v < 5 ? 1 : 2;
+  return fc
+    .record({
+      receipt: chance(0.3),
+      signal: chance(0.2),
+      noEncrypt: chance(0.2),
+      streamBits: fc.oneof(
+        { arbitrary: fc.constant(NO_STREAM), weight: 7 },
+        {
+          arbitrary: fc.integer({ min: 0, max: maxWhich }).map((which) => ({
+            stream: which !== 1,
+            legacyStream: which !== 0,
+          })),
+          weight: 3,
+        },
+      ),
+    })
+    .map(({ streamBits: s, ...rest }) => ({ ...rest, ...s }));
 }
 
-/** A random SEND valid at `v`. */
-export function arbitrarySend(r: Prng, v: ProtocolVersion): SendFrame {
-  const s = setting(r, v, "any");
-  const f: SendFrame = {
-    op: Op.SEND,
-    ...flags(r),
-    setting: s,
-    clientSeq: r.u32(),
-    clientMsgNo: r.str(40),
-    channelID: r.str(),
-    channelType: r.u8(),
-    msgKey: r.ascii(0, 32),
-    payload: r.bytes(r.int(0, 200)),
-  };
-  if (v < 5 && (s.stream || s.legacyStream)) f.streamNo = r.str();
-  if (v >= 3) f.expire = r.u32();
-  if (r.bool(0.3)) f.topic = r.str();
-  return f;
+const optionalTopic = maybe(0.3, text());
+
+/** Random SENDs valid at `v`. */
+export function sendArb(v: ProtocolVersion): fc.Arbitrary<SendFrame> {
+  return fc
+    .record({
+      flags,
+      setting: setting(v, "any"),
+      clientSeq: u32,
+      clientMsgNo: text(40),
+      channelID: text(),
+      channelType: u8,
+      msgKey: ascii(0, 32),
+      payload: bytes(200),
+      streamNo: text(),
+      expire: u32,
+      topic: optionalTopic,
+    })
+    .map(({ flags: fl, streamNo, expire, topic, ...rest }) => {
+      const s = rest.setting;
+      const f: SendFrame = { op: Op.SEND, ...fl, ...rest };
+      if (v < 5 && (s.stream || s.legacyStream)) f.streamNo = streamNo;
+      if (v >= 3) f.expire = expire;
+      if (topic !== undefined) f.topic = topic;
+      return f;
+    });
 }
 
-/** A random RECV valid at `v`. */
-export function arbitraryRecv(r: Prng, v: ProtocolVersion): RecvFrame {
-  const s = setting(r, v, v < 5 ? "one" : "any");
-  const f: RecvFrame = {
-    op: Op.RECV,
-    ...flags(r),
-    setting: s,
-    msgKey: r.ascii(0, 32),
-    fromUID: r.str(),
-    channelID: r.str(),
-    channelType: r.u8(),
-    clientMsgNo: r.str(40),
-    messageID: r.i64(),
-    messageSeq: r.u32(),
-    timestamp: r.i32(),
-    payload: r.bytes(r.int(0, 200)),
-  };
-  if (v >= 3) f.expire = r.u32();
-  if (v < 5 && s.stream)
-    f.stream = { layout: "go", flag: r.u8(), no: r.str(), id: r.u64() };
-  if (v < 5 && s.legacyStream)
-    f.stream = { layout: "legacy", no: r.str(), seq: r.u32(), flag: r.u8() };
-  if (r.bool(0.3)) f.topic = r.str();
-  return f;
+/** Random RECVs valid at `v`. */
+export function recvArb(v: ProtocolVersion): fc.Arbitrary<RecvFrame> {
+  return fc
+    .record({
+      flags,
+      setting: setting(v, v < 5 ? "one" : "any"),
+      msgKey: ascii(0, 32),
+      fromUID: text(),
+      channelID: text(),
+      channelType: u8,
+      clientMsgNo: text(40),
+      messageID: i64,
+      messageSeq: u32,
+      timestamp: i32,
+      payload: bytes(200),
+      expire: u32,
+      stream: fc.record({ flag: u8, no: text(), id: u64, seq: u32 }),
+      topic: optionalTopic,
+    })
+    .map(({ flags: fl, expire, stream, topic, ...rest }) => {
+      const { stream: goBit, legacyStream: legacyBit } = rest.setting;
+      const { flag, no, id, seq } = stream;
+      const f: RecvFrame = { op: Op.RECV, ...fl, ...rest };
+      if (v >= 3) f.expire = expire;
+      // Below v5 at most one stream bit is set (setting "one"), and it picks the layout.
+      if (v < 5 && goBit) f.stream = { layout: "go", flag, no, id };
+      if (v < 5 && legacyBit) f.stream = { layout: "legacy", no, seq, flag };
+      if (topic !== undefined) f.topic = topic;
+      return f;
+    });
 }
 
-/** A random frame of type `op`, valid at `v`. */
-export function arbitraryFrame(
-  r: Prng,
-  v: ProtocolVersion,
-  op: Op = r.pick(opsFor(v)),
-): Frame {
+function connack(): fc.Arbitrary<Frame> {
+  return fc
+    .record({
+      flags,
+      timeDiff: i64,
+      reasonCode: u8,
+      serverKey: ascii(0, 44),
+      salt: ascii(0, 16),
+      serverVersion: maybe(
+        0.6,
+        fc.oneof(
+          { arbitrary: fc.integer({ min: 2, max: 6 }), weight: 8 },
+          { arbitrary: u8, weight: 2 },
+        ),
+      ),
+      nodeId: u64,
+    })
+    .map(
+      ({
+        flags: { dup, syncOnce, redDot },
+        serverVersion,
+        nodeId,
+        ...rest
+      }) => {
+        const f: Frame = { op: Op.CONNACK, dup, syncOnce, redDot, ...rest };
+        if (serverVersion !== undefined) {
+          f.serverVersion = serverVersion;
+          if (serverVersion >= 4) f.nodeId = nodeId;
+        }
+        return f;
+      },
+    );
+}
+
+/** Random frames of type `op`. */
+function frameOf(v: ProtocolVersion, op: Op): fc.Arbitrary<Frame> {
+  const withFlags = <T extends object>(model: {
+    [K in keyof T]: fc.Arbitrary<T[K]>;
+  }) =>
+    fc
+      .record({ flags, fields: fc.record(model) })
+      .map(({ flags: fl, fields }) => ({ op, ...fl, ...fields }) as Frame);
   switch (op) {
     case Op.CONNECT:
-      return {
-        op,
-        ...flags(r),
-        version: r.u8(),
-        deviceFlag: r.u8(),
-        deviceID: r.str(40),
-        uid: r.str(),
-        token: r.str(),
-        clientTimestamp: r.i64(),
-        clientKey: r.ascii(0, 44),
-      };
-    case Op.CONNACK: {
-      const { dup, syncOnce, redDot } = flags(r);
-      const f: Frame = {
-        op,
-        dup,
-        syncOnce,
-        redDot,
-        timeDiff: r.i64(),
-        reasonCode: r.u8(),
-        serverKey: r.ascii(0, 44),
-        salt: r.ascii(0, 16),
-      };
-      if (r.bool(0.6)) {
-        f.serverVersion = r.bool(0.8) ? r.int(2, 6) : r.u8();
-        if (f.serverVersion >= 4) f.nodeId = r.u64();
-      }
-      return f;
-    }
+      return withFlags({
+        version: u8,
+        deviceFlag: u8,
+        deviceID: text(40),
+        uid: text(),
+        token: text(),
+        clientTimestamp: i64,
+        clientKey: ascii(0, 44),
+      });
+    case Op.CONNACK:
+      return connack();
     case Op.SEND:
-      return arbitrarySend(r, v);
+      return sendArb(v);
     case Op.SENDACK:
-      return {
-        op,
-        ...flags(r),
-        messageID: r.i64(),
-        clientSeq: r.u32(),
-        messageSeq: r.u32(),
-        reasonCode: r.u8(),
-      };
+      return withFlags({
+        messageID: i64,
+        clientSeq: u32,
+        messageSeq: u32,
+        reasonCode: u8,
+      });
     case Op.RECV:
-      return arbitraryRecv(r, v);
+      return recvArb(v);
     case Op.RECVACK:
-      return { op, ...flags(r), messageID: r.i64(), messageSeq: r.u32() };
+      return withFlags({ messageID: i64, messageSeq: u32 });
     case Op.PING:
     case Op.PONG:
-      return { op, ...flags(r) };
+      return withFlags({});
     case Op.DISCONNECT:
-      return { op, ...flags(r), reasonCode: r.u8(), reason: r.str() };
+      return withFlags({ reasonCode: u8, reason: text() });
     case Op.SUB:
-      return {
-        op,
-        ...flags(r),
-        setting: r.u8(),
-        subNo: r.str(),
-        channelID: r.str(),
-        channelType: r.u8(),
-        action: r.u8(),
-        param: r.str(60),
-      };
+      return withFlags({
+        setting: u8,
+        subNo: text(),
+        channelID: text(),
+        channelType: u8,
+        action: u8,
+        param: text(60),
+      });
     case Op.SUBACK:
-      return {
-        op,
-        ...flags(r),
-        subNo: r.str(),
-        channelID: r.str(),
-        channelType: r.u8(),
-        action: r.u8(),
-        reasonCode: r.u8(),
-      };
+      return withFlags({
+        subNo: text(),
+        channelID: text(),
+        channelType: u8,
+        action: u8,
+        reasonCode: u8,
+      });
     case Op.EVENT:
-      return {
-        op,
-        ...flags(r),
-        id: r.str(),
-        type: r.str(),
-        timestamp: r.i64(),
-        data: r.bytes(r.int(0, 100)),
-      };
+      return withFlags({
+        id: text(),
+        type: text(),
+        timestamp: i64,
+        data: bytes(100),
+      });
   }
+}
+
+const built = new Map<string, fc.Arbitrary<Frame>>();
+
+/**
+ * Random frames valid at `v`: of type `op`, or of any type valid at `v`. Built once per (v, op):
+ * building costs more than drawing, and the seeded fuzzers draw one frame at a time.
+ */
+export function frameArb(v: ProtocolVersion, op?: Op): fc.Arbitrary<Frame> {
+  const key = `${v}:${op ?? "any"}`;
+  let arb = built.get(key);
+  if (arb === undefined) {
+    arb =
+      op === undefined
+        ? fc.oneof(...opsFor(v).map((o) => frameOf(v, o)))
+        : frameOf(v, op);
+    built.set(key, arb);
+  }
+  return arb;
 }

@@ -1,5 +1,11 @@
-// A small seeded PRNG (mulberry32) and value pickers for generated protocol tests, so every
-// generated case can be replayed from its seed.
+// A small seeded PRNG (mulberry32) and value pickers, so every generated case replays from its seed.
+// The protocol property tests use fast-check (fieldArbitraries.ts, arbitraryFrame.ts). This stays
+// for what fast-check's run-and-shrink model does not fit: the REST and gateway fuzzers and the
+// chaos runs, which drive one live server over many async requests and sockets, where a case is a
+// long sequence against state the earlier requests changed (a shrink step would need a fresh
+// server: the 3,000-frame gateway fuzz takes ~43 s per database), and the chaos tests that assert
+// on plans recorded from these seeds. They draw single frames from the fast-check arbitraries with
+// a seed taken from here (gatewayFrames.ts).
 
 /** Deterministic random source. */
 export class Prng {

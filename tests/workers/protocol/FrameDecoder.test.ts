@@ -10,8 +10,12 @@ import {
   type ProtocolVersion,
 } from "#protocol";
 import { FRAME_FIXTURES } from "../../support/protocol/protocolFixtures";
-import { arbitraryFrame, arbitrarySend } from "../../support/protocol/arbitraryFrame";
-import { Prng } from "../../support/protocol/prng";
+import fc from "fast-check";
+import {
+  frameArb,
+  sampleOne,
+  sendArb,
+} from "../../support/protocol/arbitraryFrame";
 import { concat, feed } from "../../support/protocol/decodeHelpers";
 
 function stream(
@@ -19,8 +23,7 @@ function stream(
   v: ProtocolVersion,
   n: number,
 ): { frames: Frame[]; bytes: Uint8Array } {
-  const r = new Prng(seed);
-  const frames = Array.from({ length: n }, () => arbitraryFrame(r, v));
+  const frames = fc.sample(frameArb(v), { seed, numRuns: n });
   return { frames, bytes: concat(frames.map((f) => encodeFrame(f, v))) };
 }
 
@@ -42,21 +45,19 @@ describe.each<ProtocolVersion>([2, 3, 4, 5])("feeding at v%i", (v) => {
     expect(d.bufferedBytes).toBe(0);
   });
 
-  test("random splits (20 seeds), including empty chunks", () => {
-    for (let seed = 0; seed < 20; seed++) {
-      const r = new Prng(seed);
-      const cuts: number[] = [];
-      for (let at = 0; at < bytes.length;) {
-        at = Math.min(
-          bytes.length,
-          at + r.pick([0, 1, 2, 3, 5, 17, 64, 300, 2000]),
+  test("random splits (20 runs), including empty chunks", () => {
+    // Cut offsets, repeats allowed (an empty chunk); shrinks toward one chunk.
+    const cuts = fc
+      .array(fc.integer({ min: 0, max: bytes.length }), { maxLength: 400 })
+      .map((c) => c.sort((a, b) => a - b));
+    fc.assert(
+      fc.property(cuts, (c) => {
+        expect(feed(new FrameDecoder({ version: v }), bytes, c)).toEqual(
+          frames,
         );
-        cuts.push(at);
-      }
-      expect(feed(new FrameDecoder({ version: v }), bytes, cuts)).toEqual(
-        frames,
-      );
-    }
+      }),
+      { seed: v, numRuns: 20 },
+    );
   });
 });
 
@@ -75,7 +76,7 @@ describe("partial frames", () => {
   });
 
   test("a frame split inside the remaining length and inside the body is held, then completed", () => {
-    const big = arbitrarySend(new Prng(3), 4);
+    const big = sampleOne(sendArb(4), 3);
     big.payload = new Uint8Array(20000).fill(0x61);
     const bytes = encodeFrame(big, 4);
     expect(bytes[1]! & 0x80).toBe(0x80); // multi-byte remaining length
@@ -141,12 +142,7 @@ describe("version gate (server side: CONNECT first, then setVersion)", () => {
   };
 
   test("SENDs batched behind CONNECT wait for the version, then decode with its layout", () => {
-    const r = new Prng(9);
-    const sends = [
-      arbitrarySend(r, 4),
-      arbitrarySend(r, 4),
-      arbitrarySend(r, 4),
-    ];
+    const sends = fc.sample(sendArb(4), { seed: 9, numRuns: 3 });
     const bytes = concat([
       encodeFrame(connect, 4),
       ...sends.map((s) => encodeFrame(s, 4)),
@@ -166,7 +162,7 @@ describe("version gate (server side: CONNECT first, then setVersion)", () => {
 
   test("decoding stops after CONNECT until the version is set, so nothing is reordered", () => {
     const ping = encodeFrame({ op: Op.PING }, 4);
-    const send = arbitrarySend(new Prng(12), 4);
+    const send = sampleOne(sendArb(4), 12);
     const bytes = concat([
       encodeFrame(connect, 4),
       ping,
@@ -207,7 +203,7 @@ describe("version gate (server side: CONNECT first, then setVersion)", () => {
 
   test("at most cap + 5 bytes are held before the version is set", () => {
     const d = new FrameDecoder({ maxFrameBytes: 64 });
-    const send = encodeFrame(arbitrarySend(new Prng(1), 4), 4, {
+    const send = encodeFrame(sampleOne(sendArb(4), 1), 4, {
       maxFrameBytes: 1 << 20,
     });
     const many = concat(Array.from({ length: 10 }, () => send));

@@ -1,4 +1,4 @@
-// Round trips of every packet in protocol versions 2–5, generated from a seeded PRNG, plus a table
+// Round trips of every packet in protocol versions 2–5, as seeded fast-check properties, plus a table
 // of each optional / version-dependent field present and absent (§5, §7).
 import {
   FrameDecoder,
@@ -12,8 +12,8 @@ import {
   type RecvFrame,
   type SendFrame,
 } from "#protocol";
-import { arbitraryFrame, opsFor } from "../../support/protocol/arbitraryFrame";
-import { Prng } from "../../support/protocol/prng";
+import fc from "fast-check";
+import { frameArb, opsFor } from "../../support/protocol/arbitraryFrame";
 
 const VERSIONS: ProtocolVersion[] = [2, 3, 4, 5];
 const PER_OP = 150;
@@ -21,13 +21,14 @@ const PER_OP = 150;
 describe.each(VERSIONS)("generated round trips at v%i", (v) => {
   for (const op of opsFor(v)) {
     test(`${OP_NAMES[op]}: decode(encode(f)) = f for ${PER_OP} frames`, () => {
-      const r = new Prng(1000 * v + op);
-      for (let i = 0; i < PER_OP; i++) {
-        const f = arbitraryFrame(r, v, op);
-        const bytes = encodeFrame(f, v);
-        expect(decodeFrame(bytes, v)).toEqual(f);
-        expect(encodeFrame(decodeFrame(bytes, v), v)).toEqual(bytes);
-      }
+      fc.assert(
+        fc.property(frameArb(v, op), (f) => {
+          const bytes = encodeFrame(f, v);
+          expect(decodeFrame(bytes, v)).toEqual(f);
+          expect(encodeFrame(decodeFrame(bytes, v), v)).toEqual(bytes);
+        }),
+        { seed: 1000 * v + op, numRuns: PER_OP },
+      );
     });
   }
 });
@@ -226,10 +227,10 @@ describe.each(VERSIONS)("optional and version-dependent fields at v%i", (v) => {
   });
 
   test("every header flag survives, on every packet", () => {
-    const r = new Prng(77 + v);
     for (const op of opsFor(v)) {
+      const samples = fc.sample(frameArb(v, op), { seed: 77 + v, numRuns: 16 });
       for (let nibble = 0; nibble < 16; nibble++) {
-        const f = arbitraryFrame(r, v, op) as Frame & Record<string, unknown>;
+        const f = samples[nibble] as Frame & Record<string, unknown>;
         f.dup = (nibble & 8) !== 0;
         f.syncOnce = (nibble & 4) !== 0;
         f.redDot = (nibble & 2) !== 0;

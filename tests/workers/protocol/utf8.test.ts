@@ -2,7 +2,8 @@
 // and invalid input, and the encoder agrees with TextEncoder.
 import { ProtocolError, decodeUtf8, encodeUtf8 } from "#protocol";
 import { decodeShort } from "../../../workers/protocol/utf8";
-import { Prng } from "../../support/protocol/prng";
+import fc from "fast-check";
+import { bytes, text } from "../../support/protocol/fieldArbitraries";
 
 const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -28,34 +29,45 @@ function ours(
   }
 }
 
+/** Valid UTF-8 of a random string, 70% of the time with one byte overwritten by a likely-bad value. */
+const nearValid = fc
+  .record({
+    s: text(10),
+    damage: fc.option(
+      fc.record({
+        at: fc.nat(),
+        byte: fc.oneof(
+          fc.constantFrom(
+            0x80,
+            0xbf,
+            0xc0,
+            0xc1,
+            0xe0,
+            0xed,
+            0xf0,
+            0xf4,
+            0xf5,
+            0xff,
+          ),
+          fc.integer({ min: 0, max: 255 }),
+        ),
+      }),
+      { freq: 3 }, // 1 in 3 left intact
+    ),
+  })
+  .map(({ s, damage }) => {
+    const b = new TextEncoder().encode(s);
+    if (b.length > 0 && damage !== null) b[damage.at % b.length] = damage.byte;
+    return b;
+  });
+
 test("hand decoder = fatal TextDecoder on 20,000 random and near-valid byte strings", () => {
-  const r = new Prng(8);
-  const enc = new TextEncoder();
-  for (let i = 0; i < 20_000; i++) {
-    let bytes: Uint8Array;
-    if (i % 2 === 0) {
-      bytes = r.bytes(r.int(0, 12));
-    } else {
-      bytes = enc.encode(r.str(10));
-      if (bytes.length > 0 && r.bool(0.7))
-        bytes[r.int(0, bytes.length - 1)] = r.pick([
-          0x80,
-          0xbf,
-          0xc0,
-          0xc1,
-          0xe0,
-          0xed,
-          0xf0,
-          0xf4,
-          0xf5,
-          0xff,
-          r.int(0, 255),
-        ]);
-    }
-    expect(ours(bytes, (b) => decodeShort(b, 0, b.length))).toBe(
-      reference(bytes),
-    );
-  }
+  fc.assert(
+    fc.property(fc.oneof(bytes(12), nearValid), (b) => {
+      expect(ours(b, (x) => decodeShort(x, 0, x.length))).toBe(reference(b));
+    }),
+    { seed: 8, numRuns: 20_000 },
+  );
 });
 
 test("every code point boundary decodes the same both ways", () => {
@@ -80,9 +92,10 @@ test("a leading BOM is kept as a character (like the SDK's decodeURIComponent)",
 });
 
 test("encodeUtf8 = TextEncoder for well-formed strings", () => {
-  const r = new Prng(9);
-  for (let i = 0; i < 2000; i++) {
-    const s = r.str(30);
-    expect(encodeUtf8(s)).toEqual(new TextEncoder().encode(s));
-  }
+  fc.assert(
+    fc.property(text(30), (s) => {
+      expect(encodeUtf8(s)).toEqual(new TextEncoder().encode(s));
+    }),
+    { seed: 9, numRuns: 2000 },
+  );
 });
