@@ -16,6 +16,15 @@ import {
 import { cbc } from "@noble/ciphers/aes.js";
 import { nodeCryptoBackend } from "../../support/protocol/nodeCryptoBackend";
 import { VECTOR, utf8 } from "../../support/protocol/protocolFixtures";
+import fc from "fast-check";
+import {
+  bytes,
+  i32,
+  i64,
+  text,
+  u32,
+  u8,
+} from "../../support/protocol/fieldArbitraries";
 import { Prng } from "../../support/protocol/prng";
 import { codeOf } from "../../support/protocol/decodeHelpers";
 
@@ -241,7 +250,6 @@ describe.each(BACKENDS)("SessionCrypto on $name", (backend) => {
 });
 
 test("noble and node:crypto give identical ciphertexts and msgKeys for 300 random messages", () => {
-  const r = new Prng(2024);
   const n = new SessionCrypto(
     { aesKey: "k".repeat(16), aesIV: "0123456789abcdef" },
     nobleBackend,
@@ -250,30 +258,31 @@ test("noble and node:crypto give identical ciphertexts and msgKeys for 300 rando
     { aesKey: "k".repeat(16), aesIV: "0123456789abcdef" },
     nodeCryptoBackend,
   );
-  for (let i = 0; i < 300; i++) {
-    const plain = utf8(
-      JSON.stringify({ content: r.str(r.int(0, 600)), type: 1 }),
-    );
-    const payload = n.encryptPayload(plain);
-    expect(o.encryptPayload(plain)).toEqual(payload);
-    expect(o.decryptPayload(payload)).toEqual(plain);
-    const sign = {
-      clientSeq: r.u32(),
-      clientMsgNo: r.str(),
-      channelID: r.str(),
-      channelType: r.u8(),
-      payload,
-    };
-    expect(o.sendMsgKey(sign)).toBe(n.sendMsgKey(sign));
-    const rs = {
-      ...sign,
-      messageID: r.i64(),
-      messageSeq: r.u32(),
-      timestamp: r.i32(),
-      fromUID: r.str(),
-    };
-    expect(o.recvMsgKey(rs)).toBe(n.recvMsgKey(rs));
-  }
+  const message = fc.record({
+    content: text(600),
+    clientSeq: u32,
+    clientMsgNo: text(),
+    channelID: text(),
+    channelType: u8,
+    messageID: i64,
+    messageSeq: u32,
+    timestamp: i32,
+    fromUID: text(),
+  });
+  fc.assert(
+    fc.property(message, ({ content, ...m }) => {
+      const plain = utf8(JSON.stringify({ content, type: 1 }));
+      const payload = n.encryptPayload(plain);
+      expect(o.encryptPayload(plain)).toEqual(payload);
+      expect(o.decryptPayload(payload)).toEqual(plain);
+      const { clientSeq, clientMsgNo, channelID, channelType } = m;
+      const sign = { clientSeq, clientMsgNo, channelID, channelType, payload };
+      expect(o.sendMsgKey(sign)).toBe(n.sendMsgKey(sign));
+      const rs = { ...m, payload };
+      expect(o.recvMsgKey(rs)).toBe(n.recvMsgKey(rs));
+    }),
+    { seed: 2024, numRuns: 300 },
+  );
 });
 
 describe("base64", () => {
@@ -304,22 +313,27 @@ describe("base64", () => {
 
 describe("AES-CBC implementations agree", () => {
   test("nobleBackend's cached-schedule CBC = @noble/ciphers cbc() for random keys, IVs and lengths", () => {
-    const r = new Prng(77);
-    for (let i = 0; i < 400; i++) {
-      const key = r.bytes(16);
-      const iv = r.bytes(16);
-      const plain = r.bytes(r.int(0, 100));
-      const expected = cbc(key, iv).encrypt(plain);
-      expect(nobleBackend.aesCbcEncrypt(key, iv, plain)).toEqual(expected);
-      // an unaligned view of the ciphertext decrypts too
-      const shifted = new Uint8Array(expected.length + 3);
-      shifted.set(expected, 3);
-      expect(nobleBackend.aesCbcDecrypt(key, iv, shifted.subarray(3))).toEqual(
-        plain,
-      );
-      expect(nodeCryptoBackend.aesCbcEncrypt(key, iv, plain)).toEqual(expected);
-      expect(nodeCryptoBackend.aesCbcDecrypt(key, iv, expected)).toEqual(plain);
-    }
+    const block = fc.uint8Array({ minLength: 16, maxLength: 16 });
+    const cases = fc.tuple(block, block, bytes(100));
+    fc.assert(
+      fc.property(cases, ([key, iv, plain]) => {
+        const expected = cbc(key, iv).encrypt(plain);
+        expect(nobleBackend.aesCbcEncrypt(key, iv, plain)).toEqual(expected);
+        // an unaligned view of the ciphertext decrypts too
+        const shifted = new Uint8Array(expected.length + 3);
+        shifted.set(expected, 3);
+        expect(
+          nobleBackend.aesCbcDecrypt(key, iv, shifted.subarray(3)),
+        ).toEqual(plain);
+        expect(nodeCryptoBackend.aesCbcEncrypt(key, iv, plain)).toEqual(
+          expected,
+        );
+        expect(nodeCryptoBackend.aesCbcDecrypt(key, iv, expected)).toEqual(
+          plain,
+        );
+      }),
+      { seed: 77, numRuns: 400 },
+    );
   });
 
   test.each(BACKENDS)(
