@@ -13,6 +13,7 @@ import type {
   Temple,
 } from "../../../src/api/types";
 import { FakeAccounts } from "./fakeAccounts";
+import { readRequest } from "./layerFetch";
 
 export function makeConfig(
   overrides: Partial<RuntimeConfig> = {},
@@ -110,8 +111,7 @@ const missing = (msg: string): Answer => ({
   body: { code: 404, data: null, msg },
 });
 
-function answer(url: URL): Answer {
-  const path = url.pathname.replace(/^\/api\/app\//, "");
+function answer(path: string): Answer {
   if (path === "oapi/v1/home") return ok(home);
   if (path === "oapi/v1/temples") return ok({ list: [temple] });
   if (path === "oapi/v1/news") {
@@ -176,10 +176,6 @@ export interface FakeApi {
   heal(): void;
 }
 
-function parseBody(init: RequestInit | undefined): unknown {
-  return typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-}
-
 export function installFakeApi(): FakeApi {
   const urls: URL[] = [];
   const failures = new Map<string, Answer>();
@@ -201,25 +197,22 @@ export function installFakeApi(): FakeApi {
   vi.stubGlobal(
     "fetch",
     vi.fn((input: string, init?: RequestInit) => {
-      const url = new URL(input, window.location.origin);
+      const {
+        url,
+        path,
+        method,
+        headers,
+        body: sent,
+      } = readRequest(input, init);
       urls.push(url);
-      const path = url.pathname.replace(/^\/api\/app\//, "");
       const failure = [...failures].find(([prefix]) =>
         path.startsWith(prefix),
       )?.[1];
-      const headers = new Headers(init?.headers);
       const { status, body } =
         failure ??
-        (path === "oapi/v1/config"
-          ? { status: 200, body: { code: 0, data: api.config, msg: "ok" } }
-          : undefined) ??
-        accounts.answer(
-          path,
-          init?.method ?? "GET",
-          headers,
-          parseBody(init),
-        ) ??
-        answer(url);
+        (path === "oapi/v1/config" ? ok(api.config) : undefined) ??
+        accounts.answer(path, method, headers, sent) ??
+        answer(path);
       return Promise.resolve(Response.json(body, { status }));
     }),
   );

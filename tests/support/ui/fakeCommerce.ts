@@ -19,12 +19,19 @@ import {
   STATUS_TIMESTAMP,
 } from "#contract";
 import * as schemas from "#contract/schemas";
-import type { TSchema } from "typebox";
 import { Value } from "typebox/value";
-import { onTestFinished } from "vitest";
-import type { ApiErrorParams, ApiErrorReason } from "../../../contract/apiErrors";
-import { type Answer, conform, ContractDrift, ok, refuse } from "./fakeAnswers";
-import type { Order, OrderDetail, OrderStatus } from "../../../src/api/commerce";
+import type {
+  ApiErrorParams,
+  ApiErrorReason,
+} from "../../../contract/apiErrors";
+import { type Answer, ok, refuse, refused } from "./fakeAnswers";
+import { conform, ContractCheck, type RouteContract } from "./contractCheck";
+import { type FakeRequest, layerFetch } from "./layerFetch";
+import type {
+  Order,
+  OrderDetail,
+  OrderStatus,
+} from "../../../src/api/commerce";
 import type { Blessing } from "../../../src/api/blessings";
 import type { FateSignup } from "../../../src/api/fate";
 import type { ManagerInfo } from "../../../src/api/manager";
@@ -38,9 +45,6 @@ export interface CommerceCall {
   body: unknown;
   query: URLSearchParams;
 }
-
-const refused = (refusal: OrderRefusal): Answer =>
-  refuse(refusal.reason, refusal.message, refusal.params);
 
 const isoOf = (ms: number | null): string | null =>
   ms === null ? null : new Date(ms).toISOString();
@@ -65,10 +69,7 @@ const entryOf = (
 });
 
 /** What the server validates each path with (#contract/schemas): request parts and the answer. */
-const CONTRACT: Record<
-  string,
-  { query?: TSchema; body?: TSchema; answer: TSchema }
-> = {
+const CONTRACT: Record<string, RouteContract> = {
   "order/v1/create": {
     query: schemas.CreateOrderQuery,
     body: schemas.CreateOrderRequest,
@@ -130,8 +131,10 @@ const CONTRACT: Record<
 export class FakeCommerce {
   orders: OrderDetail[] = [];
   calls: CommerceCall[] = [];
-  /** What broke the contract (also thrown where it happened); the test fails on any. */
-  drifts: string[] = [];
+  /** Its calls checked against CONTRACT; the test fails on any drift. */
+  readonly contract = new ContractCheck(CONTRACT, (path) =>
+    path.replace(/^(oapi\/v1\/blessings)\/\d+$/, "$1/:id"),
+  );
   products: Product[] = [fixtureProduct];
   blessings: Blessing[] = [];
   fate: FateSignup | null = null;
@@ -383,24 +386,12 @@ export class FakeCommerce {
   }
 
   /**
-   * Answers a call it knows (undefined: not commerce). A call to a path of CONTRACT has its request
-   * checked first and its answer after; a drift is thrown and kept for the end of the test.
+   * Answers a call it knows (undefined: not commerce), checked against CONTRACT: the request
+   * first and the answer after; a drift is thrown and kept for the end of the test.
    */
-  answer(url: URL, method: string, body: unknown): Answer | undefined {
-    const path = url.pathname.replace(/^\/api\/app\//, "");
-    const what = `${method} ${path}`;
-    const contract =
-      CONTRACT[path.replace(/^(oapi\/v1\/blessings)\/\d+$/, "$1/:id")];
-    // NOTE: a query read as the server reads it: converted to the schema's types, with defaults.
-    const raw = Object.fromEntries(url.searchParams);
-    const query = (
-      contract?.query === undefined
-        ? raw
-        : Value.Default(contract.query, Value.Convert(contract.query, raw))
-    ) as Record<string, unknown>;
-    try {
-      if (contract?.query) conform(contract.query, query, `${what}'s query`);
-      if (contract?.body) conform(contract.body, body, `${what}'s body`);
+  answer(request: FakeRequest): Answer | undefined {
+    const { path, method, body } = request;
+    return this.contract.serve(request, (query) => {
       const found =
         this.failing.get(path) ??
         this.route(
@@ -409,19 +400,15 @@ export class FakeCommerce {
           query,
           (body ?? {}) as Record<string, unknown>,
         );
-      if (found === undefined) return undefined;
-      this.calls.push({ path, method, body, query: url.searchParams });
-      if (contract !== undefined && found.status === 200)
-        conform(
-          contract.answer,
-          (found.body as { data: unknown }).data,
-          `the answer to ${what}`,
-        );
+      if (found !== undefined)
+        this.calls.push({
+          path,
+          method,
+          body,
+          query: request.url.searchParams,
+        });
       return found;
-    } catch (error) {
-      if (error instanceof ContractDrift) this.drifts.push(error.message);
-      throw error;
-    }
+    });
   }
 
   private route(
@@ -636,23 +623,7 @@ export class FakeCommerce {
 export function installFakeCommerce(): FakeCommerce {
   const commerce = new FakeCommerce();
   // NOTE: the page catches a failed fetch, so a drift is also reported when the test ends.
-  onTestFinished(() => {
-    if (commerce.drifts.length > 0)
-      throw new ContractDrift(commerce.drifts.join("\n"));
-  });
-  const base = globalThis.fetch;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((input: string, init?: RequestInit) => {
-      const url = new URL(input, window.location.origin);
-      const body: unknown =
-        typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      const found = commerce.answer(url, init?.method ?? "GET", body);
-      if (found === undefined) return base(input, init);
-      return Promise.resolve(
-        Response.json(found.body, { status: found.status }),
-      );
-    }),
-  );
+  commerce.contract.failTestOnDrift();
+  layerFetch((request) => commerce.answer(request));
   return commerce;
 }

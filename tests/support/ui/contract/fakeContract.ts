@@ -1,7 +1,8 @@
 // The contract endpoints in front of the fake server the UI tests already stub (tests/support/ui/fakeApi.ts
 // and the chat additions): agreements, signable orders, send, sign (multipart) and contractSend,
 // answering from fixtures and recording each call. Test support.
-import type { Answer } from "../fakeAnswers";
+import { type Answer, bareFailure, ok } from "../fakeAnswers";
+import { layerFetch } from "../layerFetch";
 import type {
   Agreement,
   ChatAgreement,
@@ -74,14 +75,8 @@ export function signableFixture(
   };
 }
 
-const envelope = (status: number, data: unknown, msg = "ok") =>
-  Promise.resolve(
-    Response.json({ code: status === 200 ? 0 : status, data, msg }, { status }),
-  );
-
 /** Wraps the currently stubbed fetch; call after the other fakes are installed. */
 export function installFakeContract(): FakeContract {
-  const inner = globalThis.fetch;
   const fake: FakeContract = {
     calls: [],
     chatAgreements: [],
@@ -90,69 +85,51 @@ export function installFakeContract(): FakeContract {
     failures: new Map(),
     callsTo: (path) => fake.calls.filter((c) => c.path === path),
   };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((input: string, init?: RequestInit) => {
-      const url = new URL(input, window.location.origin);
-      const path = url.pathname.replace(/^\/api\/app\//, "");
-      if (!path.startsWith("prayer/v1/") && path !== "wuKong/v1/contractSend")
-        return inner(input, init);
-      const body =
-        typeof init?.body === "string"
-          ? (JSON.parse(init.body) as unknown)
-          : init?.body;
-      fake.calls.push({
-        method: init?.method ?? "GET",
-        path,
-        query: url.searchParams,
-        body,
-        headers: new Headers(init?.headers),
-      });
-      const failure = fake.failures.get(path);
-      if (failure !== undefined)
-        return Promise.resolve(
-          Response.json(failure.body, { status: failure.status }),
-        );
-      switch (path) {
-        case "prayer/v1/chatAgreements":
-          return envelope(200, { list: fake.chatAgreements });
-        case "prayer/v1/signableOrders":
-          return envelope(200, { list: fake.signableOrders });
-        case "prayer/v1/sendAgreement": {
-          const { masterOrderNo } = body as { masterOrderNo: string };
-          return envelope(200, {
-            agreementId: 5,
-            masterOrderNo,
-            status: "sent",
-            messageSent: true,
-          });
-        }
-        case "prayer/v1/agreement": {
-          const found = fake.agreements.get(Number(url.searchParams.get("id")));
-          return found === undefined
-            ? envelope(404, null, "agreement not found")
-            : envelope(200, found);
-        }
-        case "prayer/v1/signContract":
-          return envelope(200, {
-            agreementId: 5,
-            status: "signed",
-            signedAt: "2026-11-21T03:00:00.000Z",
-            signatureUrl: "http://localhost:3000/media/sig.png",
-            width: 300,
-            height: 120,
-          });
-        case "wuKong/v1/contractSend":
-          return envelope(200, {
-            message_idstr: "77",
-            client_msg_no: "contract-5",
-            channel_id: STAFF_IM_ID,
-            channel_type: 1,
-          });
-        default:
-          return envelope(404, null, `no route ${path}`);
+  layerFetch(({ url, path, method, body, headers }): Answer | undefined => {
+    if (!path.startsWith("prayer/v1/") && path !== "wuKong/v1/contractSend")
+      return undefined;
+    fake.calls.push({ method, path, query: url.searchParams, body, headers });
+    const failure = fake.failures.get(path);
+    if (failure !== undefined) return failure;
+    switch (path) {
+      case "prayer/v1/chatAgreements":
+        return ok({ list: fake.chatAgreements });
+      case "prayer/v1/signableOrders":
+        return ok({ list: fake.signableOrders });
+      case "prayer/v1/sendAgreement": {
+        const { masterOrderNo } = body as { masterOrderNo: string };
+        return ok({
+          agreementId: 5,
+          masterOrderNo,
+          status: "sent",
+          messageSent: true,
+        });
       }
-    }),
-  );
+      case "prayer/v1/agreement": {
+        const found = fake.agreements.get(Number(url.searchParams.get("id")));
+        return found === undefined
+          ? bareFailure(404, "agreement not found")
+          : ok(found);
+      }
+      case "prayer/v1/signContract":
+        return ok({
+          agreementId: 5,
+          status: "signed",
+          signedAt: "2026-11-21T03:00:00.000Z",
+          signatureUrl: "http://localhost:3000/media/sig.png",
+          width: 300,
+          height: 120,
+        });
+      case "wuKong/v1/contractSend":
+        return ok({
+          message_idstr: "77",
+          client_msg_no: "contract-5",
+          channel_id: STAFF_IM_ID,
+          channel_type: 1,
+        });
+      default:
+        return bareFailure(404, `no route ${path}`);
+    }
+  });
   return fake;
 }

@@ -3,15 +3,13 @@
 // user calls (infoByIm, getVirtual) to tests/support/ui/fakeApi.ts. Test support.
 import type { ImProfile } from "../../../../src/features/chatEntry/imUserApi";
 import { openImDb } from "../../../../src/db/db";
-import type {
-  ChannelRef,
-  Result,
-  SessionEvent,
-} from "../../../../workers/api";
+import type { ChannelRef, Result, SessionEvent } from "../../../../workers/api";
 import { ChannelInfoRunner } from "../../../../workers/sync/ChannelInfoRunner";
 import { ImHttp } from "../../../../workers/rest/ImHttp";
 import { SELF } from "./chatFixtures";
 import { installFakeApi, type FakeApi } from "../fakeApi";
+import { bareFailure, ok as okAnswer } from "../fakeAnswers";
+import { layerFetch } from "../layerFetch";
 
 const ok = <T>(value: T): Promise<Result<T>> =>
   Promise.resolve({ ok: true, value });
@@ -127,38 +125,20 @@ export function installChatApi(
   service?: ImProfile,
 ): ChatApi {
   const base = installFakeApi();
-  const inner = globalThis.fetch;
   const profileRequests: string[] = [];
-  const envelope = (status: number, data: unknown, code = 0) =>
-    Promise.resolve(
-      Response.json(
-        { code, data, msg: code === 0 ? "ok" : "not found" },
-        { status },
-      ),
-    );
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((input: string, init?: RequestInit) => {
-      const url = new URL(input, window.location.origin);
-      const path = url.pathname.replace(/^\/api\/app\//, "");
-      if (path === "user/v1/infoByIm") {
-        const imId = url.searchParams.get("imId") ?? "";
-        profileRequests.push(imId);
-        const found = profiles.find((p) => p.imId === imId);
-        return found === undefined
-          ? envelope(404, null, 404)
-          : envelope(200, found);
-      }
-      if (path === "oapi/v1/getVirtual")
-        return service === undefined
-          ? envelope(404, null, 404)
-          : envelope(200, {
-              ...service,
-              channel_id: service.imId,
-              channel_type: 1,
-            });
-      return inner(input, init);
-    }),
-  );
+  const notFound = bareFailure(404, "not found");
+  layerFetch(({ url, path }) => {
+    if (path === "user/v1/infoByIm") {
+      const imId = url.searchParams.get("imId") ?? "";
+      profileRequests.push(imId);
+      const found = profiles.find((p) => p.imId === imId);
+      return found === undefined ? notFound : okAnswer(found);
+    }
+    if (path === "oapi/v1/getVirtual")
+      return service === undefined
+        ? notFound
+        : okAnswer({ ...service, channel_id: service.imId, channel_type: 1 });
+    return undefined;
+  });
   return Object.assign(base, { profileRequests });
 }

@@ -1,7 +1,9 @@
 // An in-memory admin API layered over installFakeApi's fetch stub: manager applications, users
 // with roles, the audit log, products with their options, with the rules the pages rely on (a
 // decision once, a reason to reject, never one's own admin role, never ban an admin, a slug once,
-// a cover to create, never remove an ordered option), and the picture uploads. Test support.
+// a cover to create, never remove an ordered option), and the picture uploads. Every call is
+// checked against the contract's schemas (#contract/schemas): a drift fails the test. Test support.
+import * as schemas from "#contract/schemas";
 import type {
   ApiErrorParams,
   ApiErrorReason,
@@ -16,6 +18,14 @@ import type {
   ProductSaveBody,
 } from "../../../../src/temple/admin/adminApi";
 import { type Answer, ok, refuse } from "../fakeAnswers";
+import {
+  ContractCheck,
+  FILE_CONTRACT,
+  fileRouteOf,
+  NoData,
+  type RouteContract,
+} from "../contractCheck";
+import { type FakeRequest, layerFetch } from "../layerFetch";
 
 export interface AdminCall {
   path: string;
@@ -24,9 +34,46 @@ export interface AdminCall {
   query: URLSearchParams;
 }
 
-const page = (list: readonly unknown[], query: URLSearchParams) => {
-  const number = Number(query.get("page") ?? 1);
-  const size = Number(query.get("pageSize") ?? 20);
+/** What the server validates each path with (#contract/schemas): request parts and the answer. */
+const CONTRACT: Record<string, RouteContract> = {
+  "admin/v1/managerApplications": {
+    query: schemas.ApplicationsQuery,
+    answer: schemas.PageOf(schemas.Application),
+  },
+  "admin/v1/managerApplications/approve": {
+    body: schemas.ApproveBody,
+    answer: NoData,
+  },
+  "admin/v1/managerApplications/reject": {
+    body: schemas.RejectBody,
+    answer: NoData,
+  },
+  "admin/v1/users": {
+    query: schemas.UsersQuery,
+    answer: schemas.PageOf(schemas.AdminUser),
+  },
+  "admin/v1/users/role": { body: schemas.RoleBody, answer: schemas.AdminUser },
+  "admin/v1/users/ban": { body: schemas.BanBody, answer: schemas.AdminUser },
+  "admin/v1/products": { answer: schemas.AdminProductList },
+  "admin/v1/products/save": {
+    body: schemas.ProductSaveBody,
+    answer: schemas.AdminProduct,
+  },
+  "admin/v1/products/visibility": {
+    body: schemas.ProductVisibilityBody,
+    answer: schemas.AdminProduct,
+  },
+  "admin/v1/audit": {
+    query: schemas.AuditQuery,
+    answer: schemas.PageOf(schemas.AuditEntry),
+  },
+  ...FILE_CONTRACT,
+};
+
+/** A page of `list` as the query (read as the server does, with its defaults) asks. */
+const page = (list: readonly unknown[], query: Record<string, unknown>) => {
+  const number = query.page as number;
+  const size = query.pageSize as number;
   return ok({
     list: list.slice((number - 1) * size, number * size),
     total: list.length,
@@ -42,6 +89,8 @@ export class FakeAdmin {
   users: AdminUser[] = [];
   audit: AuditEntry[] = [];
   calls: AdminCall[] = [];
+  /** Its calls checked against CONTRACT; the test fails on any drift. */
+  readonly contract = new ContractCheck(CONTRACT, fileRouteOf);
   products: AdminProduct[] = [];
   monks: MonkChoice[] = [
     { id: 3, name: { cn: "释慧明", tw: "釋慧明", en: "Master Huiming" } },
@@ -175,10 +224,21 @@ export class FakeAdmin {
     return method === "DELETE" ? ok(null) : undefined;
   }
 
-  answer(url: URL, method: string, body: any): Answer | undefined {
-    const path = url.pathname.replace(/^\/api\/app\//, "");
+  /** Answers an admin or file call, checked against CONTRACT (undefined: not one). */
+  answer(request: FakeRequest): Answer | undefined {
+    const { path } = request;
+    if (!path.startsWith("admin/v1/") && !path.startsWith("file/v1/"))
+      return undefined;
+    return this.contract.serve(request, (query) => this.route(request, query));
+  }
+
+  private route(
+    request: FakeRequest,
+    q: Record<string, unknown>,
+  ): Answer | undefined {
+    const { url, path, method } = request;
+    const body = request.body as any;
     const files = path.startsWith("file/v1/");
-    if (!path.startsWith("admin/v1/") && !files) return undefined;
     this.calls.push({ path, method, body, query: url.searchParams });
     if (files) return this.files(path, method);
     if (this.forbidden) return refuse("FORBIDDEN", "only an admin may do this");
@@ -188,13 +248,10 @@ export class FakeAdmin {
       this.refuseParams = undefined;
       return refuse(reason, "refused (developer text)", params);
     }
-    const q = url.searchParams;
     switch (path) {
       case "admin/v1/managerApplications":
         return page(
-          this.applications.filter(
-            (a) => a.status === (q.get("status") ?? "pending"),
-          ),
+          this.applications.filter((a) => a.status === q.status),
           q,
         );
       case "admin/v1/managerApplications/approve":
@@ -211,7 +268,7 @@ export class FakeAdmin {
         return ok(null);
       }
       case "admin/v1/users": {
-        const text = q.get("q") ?? "";
+        const text = String(q.q);
         return page(
           this.users.filter(
             (u) => u.imId.startsWith(text) || u.nickname.includes(text),
@@ -254,13 +311,12 @@ export class FakeAdmin {
         return ok(row);
       }
       case "admin/v1/audit": {
-        const action = q.get("action");
-        const actor = q.get("actor");
+        const { action, actor } = q;
         return page(
           this.audit.filter(
             (e) =>
-              (action === null || e.action === action) &&
-              (actor === null ||
+              (action === undefined || e.action === action) &&
+              (actor === undefined ||
                 (actor === "system"
                   ? e.actor === null
                   : e.actor?.imId === actor)),
@@ -276,18 +332,7 @@ export class FakeAdmin {
 
 export function installFakeAdmin(): FakeAdmin {
   const admin = new FakeAdmin();
-  const base = globalThis.fetch;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, window.location.origin);
-      const body: unknown =
-        typeof init?.body === "string" ? JSON.parse(init.body) : init?.body;
-      const found = admin.answer(url, init?.method ?? "GET", body);
-      if (found === undefined) return base(input, init);
-      await Promise.resolve();
-      return Response.json(found.body, { status: found.status });
-    }),
-  );
+  admin.contract.failTestOnDrift();
+  layerFetch((request) => admin.answer(request));
   return admin;
 }

@@ -1,12 +1,33 @@
 // An in-memory order desk layered over installFakeApi's fetch stub: the staff queues and detail,
 // the fulfilment moves and the refund review with the rules the tab relies on (who may do what
 // now, photos required to complete, a reason to decline), proof photo uploads, and a way to hold
-// an answer back (double taps) or refuse a path. Test support.
+// an answer back (double taps) or refuse a path. The rules are #contract's orderRules.ts, the
+// server's own, and every call is checked against #contract/schemas: a drift fails the test.
+// Test support.
+import {
+  isRefundable,
+  moveDecision,
+  type OrderRefusal,
+  openRefundRefusal,
+  refundableStatusRefusal,
+  refundRequestRefusal,
+  STATUS_TIMESTAMP,
+  staffMoves,
+} from "#contract";
+import * as schemas from "#contract/schemas";
 import type {
   ApiErrorParams,
   ApiErrorReason,
 } from "../../../../contract/apiErrors";
-import { type Answer, ok, refuse } from "../fakeAnswers";
+import { type Answer, ok, refuse, refused } from "../fakeAnswers";
+import {
+  conform,
+  ContractCheck,
+  FILE_CONTRACT,
+  fileRouteOf,
+  type RouteContract,
+} from "../contractCheck";
+import { type FakeRequest, layerFetch } from "../layerFetch";
 import type { RefundView, StaffOrderDetail } from "../../../../src/api/staff";
 import type { OrderStatus } from "../../../../src/api/commerce";
 
@@ -18,6 +39,28 @@ export interface DeskCall {
 }
 
 const DAY = 86_400_000;
+
+/** What the server validates each path with (#contract/schemas): request parts and the answer. */
+const CONTRACT: Record<string, RouteContract> = {
+  "order/v1/staff/list": {
+    query: schemas.StaffOrdersQuery,
+    answer: schemas.StaffOrderPage,
+  },
+  "order/v1/staff/detail": {
+    query: schemas.StaffOrderQuery,
+    answer: schemas.StaffOrderDetail,
+  },
+  "order/v1/fulfil": {
+    body: schemas.FulfilRequest,
+    answer: schemas.StaffOrderDetail,
+  },
+  "order/v1/refund/review": {
+    body: schemas.RefundReviewBody,
+    answer: schemas.StaffOrderDetail,
+  },
+  ...FILE_CONTRACT,
+};
+
 /** A stored name as the server hands them out (32 URL-safe characters and the extension). */
 export const storedName = (n: number) =>
   `${"p".repeat(31)}${String(n % 10)}.png`;
@@ -27,6 +70,10 @@ export class FakeStaffDesk {
   calls: DeskCall[] = [];
   /** Answers every desk call with 403 FORBIDDEN (a user who is no staffer). */
   forbidden = false;
+  /** Whether the caller reviews refunds (service staff and admins do, a monk does not). */
+  reviewsRefunds = true;
+  /** Its calls checked against CONTRACT; the test fails on any drift. */
+  readonly contract = new ContractCheck(CONTRACT, fileRouteOf);
   private seq = 0;
   private uploads = 0;
   private failing = new Map<string, Answer>();
@@ -76,11 +123,12 @@ export class FakeStaffDesk {
     this.seq += 1;
     const paidAt = new Date(Date.now() - (10 - this.seq) * DAY);
     const created = new Date(paidAt.getTime() - 60_000);
+    const status = overrides.status ?? "paid";
     const order: StaffOrderDetail = {
       masterId: this.seq,
       masterOrderNo: `2026112710${String(this.seq).padStart(8, "0")}`,
       id: 12,
-      status: "paid",
+      status,
       product: {
         id: 12,
         category: "lamp",
@@ -128,7 +176,7 @@ export class FakeStaffDesk {
       ],
       plannedAt: null,
       refund: null,
-      refundable: true,
+      refundable: isRefundable(status, overrides.refund?.status),
       customer: {
         userId: 100 + this.seq,
         imId: `u_${String(100 + this.seq)}`,
@@ -138,8 +186,9 @@ export class FakeStaffDesk {
       can: { startService: false, complete: false, reviewRefund: false },
       ...overrides,
     };
-    this.orders.push(order);
     this.judge(order);
+    conform(schemas.StaffOrderDetail, order, "a seeded order");
+    this.orders.push(order);
     return order;
   }
 
@@ -148,6 +197,12 @@ export class FakeStaffDesk {
     order: StaffOrderDetail,
     reason = "家中有变，暂不需要",
   ): RefundView {
+    const refusal = refundRequestRefusal(
+      order.masterOrderNo,
+      order.status,
+      order.refund?.status,
+    );
+    if (refusal !== null) throw new Error(refusal.message);
     const refund: RefundView = {
       status: "requested",
       reason,
@@ -158,28 +213,25 @@ export class FakeStaffDesk {
       refundedAt: null,
     };
     order.refund = refund;
+    order.refundable = isRefundable(order.status, refund.status);
     this.judge(order);
     return refund;
   }
 
   /** What the caller may do now: the server's rules as the tab sees them. */
   private judge(order: StaffOrderDetail): void {
-    const open =
-      order.refund !== null &&
-      ["requested", "processing"].includes(order.refund.status);
-    order.can = {
-      startService: order.status === "paid" && !open,
-      complete: order.status === "in_service" && !open,
-      reviewRefund: order.refund?.status === "requested",
-    };
+    order.can = staffMoves(
+      order.status,
+      order.refund?.status,
+      this.reviewsRefunds,
+    );
   }
 
-  private inQueue(order: StaffOrderDetail, queue: string | null): boolean {
+  private inQueue(order: StaffOrderDetail, queue: unknown): boolean {
     switch (queue) {
       case "agenda":
         return order.status === "paid" || order.status === "in_service";
       case "to_start":
-      case null:
         return order.status === "paid";
       case "in_service":
         return order.status === "in_service";
@@ -192,11 +244,17 @@ export class FakeStaffDesk {
     }
   }
 
+  /** Moves `order` as the server's moveOrder does (a move to where it is does nothing). */
   private move(
     order: StaffOrderDetail,
     to: OrderStatus,
     extra: { note?: string; photos?: string[]; plannedAt?: string },
-  ): void {
+  ): OrderRefusal | null {
+    const decision = moveDecision(order.masterOrderNo, order.status, to);
+    if (decision === "same") return null;
+    if (decision !== "move") return decision;
+    const refundOpen = openRefundRefusal(order.refund?.status);
+    if (refundOpen !== null) return refundOpen;
     const at = new Date().toISOString();
     order.timeline.push({
       status: to,
@@ -208,89 +266,106 @@ export class FakeStaffDesk {
       plannedAt: extra.plannedAt ?? null,
     });
     order.status = to;
-    if (to === "in_service") {
-      order.serviceStartedAt = at;
-      order.plannedAt = extra.plannedAt ?? null;
-    }
-    if (to === "completed") {
-      order.completedAt = at;
-      order.refundable = false;
-    }
+    const stamp = STATUS_TIMESTAMP[to];
+    if (stamp !== null) order[stamp] = at;
+    if (to === "in_service") order.plannedAt = extra.plannedAt ?? null;
+    order.refundable = isRefundable(to, order.refund?.status);
     this.judge(order);
+    return null;
   }
 
+  /** order/v1/fulfil, its checks in the server's order (fulfilOrder.ts). */
   private fulfil(fields: Record<string, unknown>): Answer {
     const order = this.orders.find((o) => o.masterId === fields.masterId);
     if (order === undefined)
       return refuse("ORDER_NOT_FOUND", "order not found");
+    const note = typeof fields.note === "string" ? { note: fields.note } : {};
+    let refusal: OrderRefusal | null;
     if (fields.status === "in_service") {
-      if (!order.can.startService)
-        return refuse("ORDER_STATE_CONFLICT", "cannot start", {
-          from: order.status,
-          to: "in_service",
-        });
       if (typeof fields.plannedAt !== "string")
         return refuse("PLANNED_AT_REQUIRED", "plannedAt");
-      this.move(order, "in_service", {
+      refusal = this.move(order, "in_service", {
         plannedAt: fields.plannedAt,
-        ...(typeof fields.note === "string" ? { note: fields.note } : {}),
+        ...note,
       });
-      return ok(order);
+    } else {
+      const names = fields.photoFileIds;
+      if (!Array.isArray(names) || names.length === 0)
+        return refuse("PROOF_PHOTO_REQUIRED", "photos");
+      refusal = this.move(order, "completed", {
+        photos: names.map(
+          (name) => `http://localhost:3000/media/${String(name)}`,
+        ),
+        ...note,
+      });
     }
-    if (!order.can.complete)
-      return refuse("ORDER_STATE_CONFLICT", "cannot complete", {
-        from: order.status,
-        to: "completed",
-      });
-    const names = fields.photoFileIds;
-    if (!Array.isArray(names) || names.length === 0)
-      return refuse("PROOF_PHOTO_REQUIRED", "photos");
-    this.move(order, "completed", {
-      photos: names.map(
-        (name) => `http://localhost:3000/media/${String(name)}`,
-      ),
-      ...(typeof fields.note === "string" ? { note: fields.note } : {}),
-    });
-    return ok(order);
+    return refusal === null ? ok(order) : refused(refusal);
   }
 
+  /** order/v1/refund/review, its checks in the server's order (refunds.ts). */
   private review(fields: Record<string, unknown>): Answer {
+    if (!this.reviewsRefunds)
+      return refuse("FORBIDDEN", "only service staff review refunds");
     const order = this.orders.find((o) => o.masterId === fields.masterId);
     if (order === undefined)
       return refuse("ORDER_NOT_FOUND", "order not found");
-    if (order.refund?.status !== "requested")
-      return refuse("REFUND_NOT_REQUESTED", "no refund to review");
+    const approve = fields.approve === true;
     const reason = typeof fields.reason === "string" ? fields.reason : null;
-    if (fields.approve !== true && (reason === null || reason.trim() === ""))
+    if (!approve && (reason === null || reason.trim() === ""))
       return refuse("DECLINE_REASON_REQUIRED", "reason");
+    const refund = order.refund;
+    if (refund === null)
+      return refuse("REFUND_NOT_REQUESTED", "no refund to review");
+    if (refund.status !== "requested") {
+      const same = approve
+        ? refund.status === "processing" || refund.status === "succeeded"
+        : refund.status === "declined";
+      return same
+        ? ok(order)
+        : refuse("REFUND_NOT_REQUESTED", `the refund is ${refund.status}`);
+    }
+    const notRefundable = approve
+      ? refundableStatusRefusal(order.masterOrderNo, order.status, "")
+      : null;
+    if (notRefundable !== null) return refused(notRefundable);
     order.refund = {
-      ...order.refund,
-      status: fields.approve === true ? "processing" : "declined",
+      ...refund,
+      status: approve ? "processing" : "declined",
       reviewReason: reason,
       reviewedAt: new Date().toISOString(),
     };
+    order.refundable = isRefundable(order.status, order.refund.status);
     this.judge(order);
     return ok(order);
   }
 
-  answer(url: URL, method: string, body: unknown): Answer | undefined {
-    const path = url.pathname.replace(/^\/api\/app\//, "");
+  /** Answers a desk or file call, checked against CONTRACT (undefined: not one). */
+  answer(request: FakeRequest): Answer | undefined {
+    const { path } = request;
     const desk =
       path.startsWith("order/v1/staff/") ||
       path === "order/v1/fulfil" ||
       path === "order/v1/refund/review";
-    const files = path.startsWith("file/v1/");
-    if (!desk && !files) return undefined;
+    if (!desk && !path.startsWith("file/v1/")) return undefined;
+    return this.contract.serve(request, (query) =>
+      this.route(request, desk, query),
+    );
+  }
+
+  private route(
+    { url, path, method, body }: FakeRequest,
+    desk: boolean,
+    query: Record<string, unknown>,
+  ): Answer | undefined {
     this.calls.push({ path, method, body, query: url.searchParams });
     const failure = this.failing.get(path);
     if (failure !== undefined) return failure;
     if (desk && this.forbidden) return refuse("FORBIDDEN", "staff only");
     const fields = (body ?? {}) as Record<string, unknown>;
     if (path === "order/v1/staff/list") {
-      const queue = url.searchParams.get("queue");
-      const page = Number(url.searchParams.get("page") ?? 1);
-      const pageSize = Number(url.searchParams.get("pageSize") ?? 20);
-      const q = url.searchParams.get("q")?.trim().toLowerCase() ?? "";
+      const { queue } = query;
+      const { page, pageSize } = query as { page: number; pageSize: number };
+      const q = typeof query.q === "string" ? query.q.trim().toLowerCase() : "";
       const found = (o: StaffOrderDetail) =>
         [o.masterOrderNo, o.customer.nickname, o.customer.imId].some((text) =>
           text.toLowerCase().includes(q),
@@ -306,9 +381,7 @@ export class FakeStaffDesk {
       });
     }
     if (path === "order/v1/staff/detail") {
-      const order = this.orders.find(
-        (o) => String(o.masterId) === url.searchParams.get("masterId"),
-      );
+      const order = this.orders.find((o) => o.masterId === query.masterId);
       return order === undefined
         ? refuse("ORDER_NOT_FOUND", "order not found")
         : ok(order);
@@ -333,19 +406,10 @@ export class FakeStaffDesk {
 /** Installs the desk over the current fetch stub (call installFakeApi first). */
 export function installFakeStaffDesk(): FakeStaffDesk {
   const desk = new FakeStaffDesk();
-  const base = globalThis.fetch;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, window.location.origin);
-      const body: unknown =
-        typeof init?.body === "string" ? JSON.parse(init.body) : init?.body;
-      const path = url.pathname.replace(/^\/api\/app\//, "");
-      const found = desk.answer(url, init?.method ?? "GET", body);
-      if (found === undefined) return base(input, init);
-      await desk.waitFor(path);
-      return Response.json(found.body, { status: found.status });
-    }),
+  desk.contract.failTestOnDrift();
+  layerFetch(
+    (request) => desk.answer(request),
+    (request) => desk.waitFor(request.path),
   );
   return desk;
 }

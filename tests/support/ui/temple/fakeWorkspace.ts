@@ -1,6 +1,8 @@
 // An in-memory staff workspace (staff/v1) layered over installFakeApi's fetch stub: whose chats
 // the caller answers, customers' context and notes, the team's quick replies (with the server's
-// length limit) and hand-offs to staff or monks; every call is recorded. Test support.
+// length limit) and hand-offs to staff or monks; every call is recorded and checked against the
+// contract's schemas (#contract/schemas): a drift fails the test. Test support.
+import * as schemas from "#contract/schemas";
 import { WORKSPACE_LIMITS } from "../../../../contract/fulfilment";
 import type {
   CustomerContext,
@@ -8,6 +10,8 @@ import type {
   QuickReply,
 } from "../../../../src/temple/workspace/workspaceApi";
 import { type Answer, ok, refuse } from "../fakeAnswers";
+import { ContractCheck, NoData, type RouteContract } from "../contractCheck";
+import { type FakeRequest, layerFetch } from "../layerFetch";
 
 export interface WorkspaceCall {
   path: string;
@@ -16,6 +20,33 @@ export interface WorkspaceCall {
 }
 
 const STAFF_NAME = "福缘客服";
+
+/** What the server validates each path with (#contract/schemas): request parts and the answer. */
+const CONTRACT: Record<string, RouteContract> = {
+  "staff/v1/assigned": { answer: schemas.AssignedCustomers },
+  "staff/v1/customer": {
+    query: schemas.CustomerQuery,
+    answer: schemas.CustomerContext,
+  },
+  "staff/v1/customer/note": {
+    body: schemas.SaveNoteBody,
+    answer: schemas.CustomerContext,
+  },
+  "staff/v1/quickReplies": { answer: schemas.QuickReplyList },
+  "staff/v1/quickReplies/save": {
+    body: schemas.SaveQuickReplyBody,
+    answer: schemas.QuickReply,
+  },
+  "staff/v1/quickReplies/delete": {
+    body: schemas.DeleteQuickReplyBody,
+    answer: NoData,
+  },
+  "staff/v1/handOff/targets": { answer: schemas.HandOffTargets },
+  "staff/v1/handOff": {
+    body: schemas.HandOffBody,
+    answer: schemas.CustomerContext,
+  },
+};
 
 export class FakeWorkspace {
   assigned: string[] = [];
@@ -27,6 +58,8 @@ export class FakeWorkspace {
     { imId: "monk_7", nickname: "慧明法师", avatarUrl: "", role: "monk" },
   ];
   calls: WorkspaceCall[] = [];
+  /** Its calls checked against CONTRACT; the test fails on any drift. */
+  readonly contract = new ContractCheck(CONTRACT);
   private failing = new Map<string, Answer>();
   private seq = 0;
 
@@ -70,9 +103,20 @@ export class FakeWorkspace {
     return reply;
   }
 
-  answer(url: URL, method: string, body: unknown): Answer | undefined {
-    const path = url.pathname.replace(/^\/api\/app\//, "");
-    if (!path.startsWith("staff/v1/")) return undefined;
+  /** Answers a staff/v1 call, checked against CONTRACT (undefined: not one). */
+  answer(request: FakeRequest): Answer | undefined {
+    if (!request.path.startsWith("staff/v1/")) return undefined;
+    return this.contract.serve(request, (query) =>
+      this.route(request.path, request.method, query, request.body),
+    );
+  }
+
+  private route(
+    path: string,
+    method: string,
+    query: Record<string, unknown>,
+    body: unknown,
+  ): Answer | undefined {
     const fields = (body ?? {}) as Record<string, unknown>;
     this.calls.push({ path, method, body: fields });
     const failure = this.failing.get(path);
@@ -83,7 +127,7 @@ export class FakeWorkspace {
       case "staff/v1/assigned":
         return ok({ list: this.assigned, truncated: false });
       case "staff/v1/customer": {
-        const found = customer(url.searchParams.get("imId"));
+        const found = customer(query.imId);
         return found === undefined
           ? refuse("IM_USER_NOT_FOUND", "no user")
           : ok(found);
@@ -150,17 +194,7 @@ export class FakeWorkspace {
 /** Installs the workspace over the current fetch stub (install the chat and desk fakes first). */
 export function installFakeWorkspace(): FakeWorkspace {
   const workspace = new FakeWorkspace();
-  const base = globalThis.fetch;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, window.location.origin);
-      const body: unknown =
-        typeof init?.body === "string" ? JSON.parse(init.body) : init?.body;
-      const found = workspace.answer(url, init?.method ?? "GET", body);
-      if (found === undefined) return base(input, init);
-      return Response.json(found.body, { status: found.status });
-    }),
-  );
+  workspace.contract.failTestOnDrift();
+  layerFetch((request) => workspace.answer(request));
   return workspace;
 }
