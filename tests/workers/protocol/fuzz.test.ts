@@ -26,4 +26,4 @@ test(`fuzz: ${COUNT} cases from seed ${SEED} throw only ProtocolError and stay w
   }
   expect(s.framesDecoded).toBeGreaterThan(COUNT / 2);
   console.log(JSON.stringify(s));
-}, 60_000);
+}, 120_000); // ~25 s alone; a loaded 2-core machine has needed over 60 s
