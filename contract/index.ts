@@ -15,4 +15,5 @@ export * from "./locales";
 export * from "./signature";
 export * from "./accounts";
 export * from "./push";
+export * from "./fateTogether";
 export type * from "./schemas";

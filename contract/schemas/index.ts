@@ -18,3 +18,4 @@ export * from "./manager";
 export * from "./invites";
 export * from "./blessings";
 export * from "./files";
+export * from "./fateTogether";

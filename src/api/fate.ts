@@ -1,23 +1,11 @@
 // Calls of "fate together" (the /register page): my current sign-up and creating / updating it.
+// The shapes are the server's own schemas (#contract), as types only.
+import type { FateSignupBody, FateSignupDto } from "#contract";
 import { apiRequest } from "./client";
 
-export type Gender = "male" | "female";
-export type FateStatus = "pending" | "matched" | "closed";
-
-export interface FateSignupInput {
-  name: string;
-  gender: Gender;
-  birthDate: string;
-  birthHour: number | null;
-  wish: string;
-}
-
-export interface FateSignup extends FateSignupInput {
-  id: number;
-  status: FateStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { FateStatus, Gender } from "#contract";
+export type FateSignupInput = FateSignupBody;
+export type FateSignup = FateSignupDto;
 
 export function fetchMyFateSignup({
   signal,

@@ -1,6 +1,6 @@
 // Fate-together sign-ups (one active per user) and manager applications (one pending per user,
 // decided by an admin). Statuses are text with CHECK constraints.
-import type { ManagerStatus } from "#contract";
+import type { FateStatus, Gender, ManagerStatus } from "#contract";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -17,11 +17,6 @@ import {
 import { users } from "./users";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
-
-export const FATE_STATUSES = ["pending", "matched", "closed"] as const;
-export type FateStatus = (typeof FATE_STATUSES)[number];
-export const GENDERS = ["male", "female"] as const;
-export type Gender = (typeof GENDERS)[number];
 
 export const fateSignups = pgTable(
   "fate_signups",

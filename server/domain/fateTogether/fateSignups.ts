@@ -1,10 +1,16 @@
 // Fate-together sign-ups: one active (pending or matched) per user, editable while pending, and
 // the message that brings each sign-up (or change) to the user's service staff in their messenger.
 import { and, desc, eq, ne } from "drizzle-orm";
-import { shichenOfHour, shichenRange } from "#contract";
+import {
+  FATE_LIMITS,
+  type FateSignupBody,
+  type Gender,
+  shichenOfHour,
+  shichenRange,
+} from "#contract";
 import { ChannelType } from "#protocol";
 import type { Db } from "../../db/createDb";
-import { type FateSignupRow, type Gender, fateSignups } from "../../db/schema";
+import { type FateSignupRow, fateSignups } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { ImEngine } from "../im/ImEngine";
 import { assignedServiceUid } from "../im/serviceAssignment";
@@ -15,16 +21,6 @@ import {
   requiredText,
   todayOf,
 } from "../orders/fieldRules";
-
-export interface FateInput {
-  name: string;
-  gender: Gender;
-  birthDate: string;
-  birthHour?: number | null | undefined;
-  wish: string;
-}
-
-export const FATE_RULES = { maxName: 40, maxWish: 500 } as const;
 
 export async function currentSignup(
   db: Db,
@@ -43,11 +39,11 @@ export async function currentSignup(
 export async function saveSignup(
   db: Db,
   userId: number,
-  input: FateInput,
+  input: FateSignupBody,
   now: number,
 ): Promise<{ row: FateSignupRow; created: boolean }> {
   const fields = {
-    name: requiredText(input.name, "name", FATE_RULES.maxName),
+    name: requiredText(input.name, "name", FATE_LIMITS.maxName),
     gender: input.gender,
     birthDate: pastDate(
       optionalText(input.birthDate, "birthDate", 10) ?? "",
@@ -55,7 +51,7 @@ export async function saveSignup(
       todayOf(now),
     ),
     birthHour: input.birthHour ?? null,
-    wish: requiredText(input.wish, "wish", FATE_RULES.maxWish, {
+    wish: requiredText(input.wish, "wish", FATE_LIMITS.maxWish, {
       multiline: true,
     }),
     updatedAt: new Date(now),

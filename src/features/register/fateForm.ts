@@ -2,10 +2,12 @@
 // date from 1900 to today, an optional hour 0–23).
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
+import { FATE_LIMITS } from "#contract";
 import type { FateSignupInput, Gender } from "../../api/fate";
 import { textLength } from "../../lib/formText";
 
-export const FATE_LIMITS = { maxName: 40, maxWish: 500 } as const;
+// NOTE: re-exported, not copied: the server checks the same limits (#contract).
+export { FATE_LIMITS };
 
 export interface FateFormValues {
   name: string;
