@@ -16,4 +16,5 @@ export * from "./signature";
 export * from "./accounts";
 export * from "./push";
 export * from "./fateTogether";
+export * from "./agreements";
 export type * from "./schemas";

@@ -1,6 +1,7 @@
 // The building blocks the API's TypeBox schemas share: a database id, a date-time string, an IM id,
-// the locale query and a page of a list. Schemas only, nothing that runs a request.
-import { type TSchema, Type } from "typebox";
+// the locale query, a page of a list and a union of literals. Schemas only, nothing that runs a
+// request.
+import { type TLiteral, type TSchema, type TUnion, Type } from "typebox";
 import { DEFAULT_LOCALE, LOCALES } from "../locales";
 
 /** A row id (a PostgreSQL `serial`). */
@@ -26,4 +27,15 @@ export function PageOf<T extends TSchema>(item: T) {
     page: Type.Integer(),
     pageSize: Type.Integer(),
   });
+}
+
+/**
+ * One of `values`, documented as an `anyOf` of consts (Type.Enum documents an `enum`): for the
+ * lists the API has always described this way.
+ */
+export function LiteralUnion<const T extends readonly string[]>(
+  values: T,
+): TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }> {
+  // NOTE: map() forgets the tuple; the return type restores it, one literal per value.
+  return Type.Union(values.map((value) => Type.Literal(value))) as never;
 }

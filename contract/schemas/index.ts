@@ -19,3 +19,4 @@ export * from "./invites";
 export * from "./blessings";
 export * from "./files";
 export * from "./fateTogether";
+export * from "./agreements";

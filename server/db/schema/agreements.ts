@@ -1,5 +1,6 @@
 // Prayer agreements: sent by staff for a paid order into the chat, signed once by the order's
 // owner with a drawn signature (a stored PNG upload).
+import type { AgreementStatus } from "#contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -17,9 +18,6 @@ import { orders } from "./orders";
 import { users } from "./users";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
-
-export const AGREEMENT_STATUSES = ["sent", "signed"] as const;
-export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 
 export const prayerAgreements = pgTable(
   "prayer_agreements",

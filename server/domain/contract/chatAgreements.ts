@@ -1,12 +1,11 @@
 // Agreements as a chat thread needs them: for staff, the peer's orders they may send an agreement
 // for (service staff: any paid / in-service order; a monk: only those of their own services); for
 // a user, the agreements the peer sent them; and the sign reminder closed once an agreement is signed.
+import type { ChatAgreementDto, SignableOrderDto } from "#contract";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
-  type AgreementRow,
   monks,
-  type OrderRow,
   orders,
   prayerAgreements,
   products,
@@ -24,18 +23,6 @@ import { agreementTitle } from "./agreementText";
 /** Most rows either list returns (newest first); a chat never needs more. */
 export const CHAT_AGREEMENT_LIMIT = 50;
 
-export interface SignableOrder {
-  masterId: number;
-  masterOrderNo: string;
-  productTitle: string;
-  optionLabel: string;
-  quantity: number;
-  totalFen: number;
-  status: OrderRow["status"];
-  createdAt: string;
-  agreement: { id: number; status: AgreementRow["status"] } | null;
-}
-
 /**
  * The peer's orders `staffUserId` may send an agreement for. 403 unless the caller is service
  * staff or a monk; an unknown peer is 404; the caller's own orders are never listed.
@@ -45,7 +32,7 @@ export async function listSignableOrders(
   staffUserId: number,
   peerImId: string,
   locale: Locale,
-): Promise<SignableOrder[]> {
+): Promise<SignableOrderDto[]> {
   const [me] = await db.select().from(users).where(eq(users.id, staffUserId));
   if (me === undefined || (me.isService !== 1 && me.isMonk !== 1))
     throw new HttpError(
@@ -93,22 +80,13 @@ export async function listSignableOrders(
   }));
 }
 
-export interface ChatAgreement {
-  id: number;
-  title: string;
-  masterOrderNo: string;
-  status: AgreementRow["status"];
-  sentAt: string;
-  signedAt: string | null;
-}
-
 /** The caller's own agreements that `peerImId` sent (an unknown peer simply has none). */
 export async function listAgreementsFrom(
   db: Db,
   userId: number,
   peerImId: string,
   locale: Locale,
-): Promise<ChatAgreement[]> {
+): Promise<ChatAgreementDto[]> {
   const rows = await db
     .select({ agreement: prayerAgreements, order: orders })
     .from(prayerAgreements)

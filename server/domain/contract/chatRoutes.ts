@@ -2,8 +2,11 @@
 // peer's orders they may send an agreement for) and the user's `GET prayer/v1/chatAgreements?imId=`
 // (the agreements that peer sent them). Both answer only for the caller's own side of the chat.
 // Mounted by contract/routes.ts in its signed-in scope.
-import { LocaleQuery } from "#contract/schemas";
-import { Type } from "typebox";
+import {
+  AgreementPeerQuery,
+  ChatAgreementList,
+  SignableOrderList,
+} from "#contract/schemas";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { DEFAULT_LOCALE } from "../../lib/locale";
 import { BEARER, signedIn } from "../auth/authenticate";
@@ -12,41 +15,6 @@ import { ORDER_ERRORS } from "../orders/schemas";
 import { listAgreementsFrom, listSignableOrders } from "./chatAgreements";
 
 const tags = ["contracts"];
-
-const PeerQuery = Type.Object({
-  ...LocaleQuery.properties,
-  imId: Type.String({
-    minLength: 1,
-    maxLength: 128,
-    description: "The chat peer's IM uid.",
-  }),
-});
-const AgreementStatus = Type.Union([
-  Type.Literal("sent"),
-  Type.Literal("signed"),
-]);
-const SignableOrder = Type.Object({
-  masterId: Type.Integer(),
-  masterOrderNo: Type.String(),
-  productTitle: Type.String(),
-  optionLabel: Type.String(),
-  quantity: Type.Integer(),
-  totalFen: Type.Integer(),
-  status: Type.String(),
-  createdAt: Type.String({ format: "date-time" }),
-  agreement: Type.Union([
-    Type.Object({ id: Type.Integer(), status: AgreementStatus }),
-    Type.Null(),
-  ]),
-});
-const ChatAgreement = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  masterOrderNo: Type.String(),
-  status: AgreementStatus,
-  sentAt: Type.String({ format: "date-time" }),
-  signedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
-});
 
 export const chatAgreementRoutes: DomainPlugin = (app, { db }) => {
   app.get(
@@ -57,9 +25,9 @@ export const chatAgreementRoutes: DomainPlugin = (app, { db }) => {
         summary:
           "Staff: the chat peer's paid / in-service orders I may send an agreement for (a monk: only their own services)",
         security: BEARER,
-        querystring: PeerQuery,
+        querystring: AgreementPeerQuery,
         response: {
-          200: EnvelopeOf(Type.Object({ list: Type.Array(SignableOrder) })),
+          200: EnvelopeOf(SignableOrderList),
           ...ORDER_ERRORS,
         },
       },
@@ -84,9 +52,9 @@ export const chatAgreementRoutes: DomainPlugin = (app, { db }) => {
         summary:
           "My agreements the chat peer sent me, newest first, with their status",
         security: BEARER,
-        querystring: PeerQuery,
+        querystring: AgreementPeerQuery,
         response: {
-          200: EnvelopeOf(Type.Object({ list: Type.Array(ChatAgreement) })),
+          200: EnvelopeOf(ChatAgreementList),
           ...ORDER_ERRORS,
         },
       },

@@ -3,12 +3,19 @@
 // (multipart: PNG `file`, fields `type`, `size`, `agreementId`) and `POST wuKong/v1/contractSend`
 // (the signed agreement as an image message). Other users' agreements are 404. The chat thread's
 // lists (chatRoutes.ts) are mounted here too. All are signed in.
-import { LocaleQuery, SentMessage } from "#contract/schemas";
+import {
+  Agreement,
+  AgreementQuery,
+  ContractSendRequest,
+  SendAgreementRequest,
+  SendAgreementResult,
+  SentMessage,
+  SignedAgreement,
+} from "#contract/schemas";
+import { SIGNATURE_TYPE } from "#contract";
 import multipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
-import { MASTER_ORDER_NO_PATTERN } from "#contract";
 import { ChannelType } from "#protocol";
-import { Type } from "typebox";
 import { prayerAgreements } from "../../db/schema";
 import { EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
@@ -36,55 +43,6 @@ const ERRORS = {
   415: ORDER_ERRORS[400],
   422: ORDER_ERRORS[400],
 };
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-
-const SendRequest = Type.Object(
-  { masterOrderNo: Type.String({ pattern: MASTER_ORDER_NO_PATTERN }) },
-  { additionalProperties: false },
-);
-const SendResult = Type.Object({
-  agreementId: Type.Integer(),
-  masterOrderNo: Type.String(),
-  status: Type.Union([Type.Literal("sent"), Type.Literal("signed")]),
-  messageSent: Type.Boolean({
-    description:
-      "The user was told: a sign reminder is stored for their devices (always true since #19; kept for API consumers).",
-  }),
-});
-
-const AgreementQuery = Type.Object({ ...LocaleQuery.properties, id: Id });
-const Agreement = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  paragraphs: Type.Array(Type.String()),
-  status: Type.Union([Type.Literal("sent"), Type.Literal("signed")]),
-  sentAt: Type.String({ format: "date-time" }),
-  signedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
-  signatureUrl: Type.Union([Type.String(), Type.Null()]),
-  sender: Type.Object({ imId: Type.String(), nickname: Type.String() }),
-  order: Type.Object({
-    masterId: Type.Integer(),
-    masterOrderNo: Type.String(),
-    productTitle: Type.String(),
-    optionLabel: Type.String(),
-    quantity: Type.Integer(),
-    totalFen: Type.Integer(),
-    beneficiaryName: Type.Union([Type.String(), Type.Null()]),
-    status: Type.String(),
-  }),
-});
-const Signed = Type.Object({
-  agreementId: Type.Integer(),
-  status: Type.Literal("signed"),
-  signedAt: Type.String({ format: "date-time" }),
-  signatureUrl: Type.String(),
-  width: Type.Integer(),
-  height: Type.Integer(),
-});
-const ContractSendRequest = Type.Object(
-  { agreementId: Id },
-  { additionalProperties: false },
-);
 
 function isTooLarge(error: unknown): boolean {
   return (
@@ -116,8 +74,8 @@ export const contractRoutes: DomainPlugin = async (app, deps) => {
           summary:
             "Staff: send the prayer agreement of a paid order into the customer's chat (command + reminder)",
           security: BEARER,
-          body: SendRequest,
-          response: { 200: EnvelopeOf(SendResult), ...ERRORS },
+          body: SendAgreementRequest,
+          response: { 200: EnvelopeOf(SendAgreementResult), ...ERRORS },
         },
       },
       async (request) => {
@@ -194,7 +152,7 @@ export const contractRoutes: DomainPlugin = async (app, deps) => {
             "Sign my agreement: multipart PNG `file` (≤ 1 MB, ≤ 4096×4096) with fields type, size and agreementId",
           consumes: ["multipart/form-data"],
           security: BEARER,
-          response: { 200: EnvelopeOf(Signed), ...ERRORS },
+          response: { 200: EnvelopeOf(SignedAgreement), ...ERRORS },
         },
       },
       async (request) => {
@@ -255,12 +213,16 @@ export const contractRoutes: DomainPlugin = async (app, deps) => {
           );
         if (
           fields.type !== undefined &&
-          fields.type !== "image/png" &&
+          fields.type !== SIGNATURE_TYPE &&
           fields.type !== "png"
         )
-          throw new HttpError("INVALID_FIELD", "body/type must be image/png", {
-            params: { field: "type" },
-          });
+          throw new HttpError(
+            "INVALID_FIELD",
+            `body/type must be ${SIGNATURE_TYPE}`,
+            {
+              params: { field: "type" },
+            },
+          );
         if (fields.size !== undefined && fields.size !== String(bytes.length))
           throw new HttpError(
             "INVALID_FIELD",

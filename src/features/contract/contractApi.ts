@@ -1,80 +1,41 @@
 // Calls of the prayer-agreement API (server/domain/contract), one function per endpoint, through the
 // app's fetch client: staff list a peer's signable orders and send an agreement; the owner reads,
-// signs (multipart PNG) and puts the signed agreement into the chat.
+// signs (multipart PNG) and puts the signed agreement into the chat. The shapes are the server's
+// own schemas (#contract), as types only.
+import {
+  SIGNATURE_TYPE,
+  type AgreementDto,
+  type ChatAgreementDto,
+  type SendAgreementResult as SendAgreementResultSchema,
+  type SentMessage,
+  type SignableOrderDto,
+  type SignedAgreement as SignedAgreementSchema,
+} from "#contract";
+import type { Static } from "typebox";
 import { apiRequest } from "../../api/client";
 import type { OrderStatus } from "../../api/commerce";
 import type { Locale } from "../../i18n/locales";
 
-export type AgreementStatus = "sent" | "signed";
-
-/** One of a chat peer's orders staff may send an agreement for. */
-export interface SignableOrder {
-  masterId: number;
-  masterOrderNo: string;
-  productTitle: string;
-  optionLabel: string;
-  quantity: number;
-  totalFen: number;
+/**
+ * One of a chat peer's orders staff may send an agreement for.
+ * NOTE: `status` is narrowed to the order statuses (the schema declares a string), so the dialog
+ * can name it.
+ */
+export type SignableOrder = Omit<SignableOrderDto, "status"> & {
   status: OrderStatus;
-  createdAt: string;
-  agreement: { id: number; status: AgreementStatus } | null;
-}
+};
 
 /** One of my agreements, as a chat thread lists it. */
-export interface ChatAgreement {
-  id: number;
-  title: string;
-  masterOrderNo: string;
-  status: AgreementStatus;
-  sentAt: string;
-  signedAt: string | null;
-}
+export type ChatAgreement = ChatAgreementDto;
 
 /** My agreement with its text in my language and the order it is for. */
-export interface Agreement {
-  id: number;
-  title: string;
-  paragraphs: string[];
-  status: AgreementStatus;
-  sentAt: string;
-  signedAt: string | null;
-  signatureUrl: string | null;
-  sender: { imId: string; nickname: string };
-  order: {
-    masterId: number;
-    masterOrderNo: string;
-    productTitle: string;
-    optionLabel: string;
-    quantity: number;
-    totalFen: number;
-    beneficiaryName: string | null;
-    status: OrderStatus;
-  };
-}
+export type Agreement = AgreementDto;
 
-export interface SendAgreementResult {
-  agreementId: number;
-  masterOrderNo: string;
-  status: AgreementStatus;
-  messageSent: boolean;
-}
-
-export interface SignedAgreement {
-  agreementId: number;
-  status: "signed";
-  signedAt: string;
-  signatureUrl: string;
-  width: number;
-  height: number;
-}
+export type SendAgreementResult = Static<typeof SendAgreementResultSchema>;
+export type SignedAgreement = Static<typeof SignedAgreementSchema>;
 
 /** The message contractSend put into the conversation (WuKongIM wire fields). */
-export interface SentContractMessage {
-  message_idstr: string;
-  client_msg_no: string;
-  channel_id: string;
-  channel_type: number;
-}
+export type SentContractMessage = Static<typeof SentMessage>;
 
 interface Call {
   signal?: AbortSignal | undefined;
@@ -82,9 +43,6 @@ interface Call {
 
 const withSignal = (signal: AbortSignal | undefined) =>
   signal ? { signal } : {};
-
-/** The MIME type the signature is sent as (the server also accepts the field absent). */
-export const SIGNATURE_TYPE = "image/png";
 
 export async function fetchSignableOrders(
   imId: string,
