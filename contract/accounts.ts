@@ -13,7 +13,15 @@ export const AREA_CODE = "86";
 /** The code sent by SMS or e-mail. */
 export const LOGIN_CODE_PATTERN = "^\\d{6}$";
 
-/** 1 = website QR login (open platform), 2 = in-app login (official account). */
-export const WECHAT_LOGIN_TYPES = { website: 1, inApp: 2 } as const;
+/**
+ * The two WeChat apps users sign in through, numbered as the login API's `type`; the server keeps
+ * one OAuth client per app under the same number (server/providers/wechat/).
+ */
+export const WECHAT_LOGIN_TYPES = {
+  /** Open-platform website app: QR login in a desktop browser (scope snsapi_login). */
+  website: 1,
+  /** Official account: authorisation inside the WeChat in-app browser (scope snsapi_userinfo). */
+  inApp: 2,
+} as const;
 export type WechatLoginType =
   (typeof WECHAT_LOGIN_TYPES)[keyof typeof WECHAT_LOGIN_TYPES];

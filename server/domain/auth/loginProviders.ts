@@ -1,6 +1,7 @@
 // Wires the login providers from configuration: a configured provider uses its real client; an
 // unconfigured one falls back to its development emulator (DevOutbox, EmulatedWechat) only when
 // DEV_TOOLS is on outside production; otherwise that login method is unavailable (null).
+import { WECHAT_LOGIN_TYPES, type WechatLoginType } from "#contract";
 import { readFileSync } from "node:fs";
 import type { Logger } from "pino";
 import type { AppConfig } from "../../config/appConfig";
@@ -15,20 +16,16 @@ import type { SmsSender } from "../../providers/sms/SmsSender";
 import { TencentSmsSender } from "../../providers/sms/TencentSmsSender";
 import { EmulatedWechat } from "../../providers/wechat/EmulatedWechat";
 import { HttpWechatOAuthClient } from "../../providers/wechat/HttpWechatOAuthClient";
-import {
-  WECHAT_APP_TYPE,
-  type WechatAppType,
-  type WechatOAuthClient,
-} from "../../providers/wechat/WechatOAuthClient";
+import type { WechatOAuthClient } from "../../providers/wechat/WechatOAuthClient";
 
 /** App ids the WeChat emulator reports (website QR login, official account). */
-export const EMULATOR_APP_IDS: Readonly<Record<WechatAppType, string>> = {
-  [WECHAT_APP_TYPE.website]: "wx_fuyuan_dev_emulator",
-  [WECHAT_APP_TYPE.officialAccount]: "wx_fuyuan_dev_emulator_mp",
+export const EMULATOR_APP_IDS: Readonly<Record<WechatLoginType, string>> = {
+  [WECHAT_LOGIN_TYPES.website]: "wx_fuyuan_dev_emulator",
+  [WECHAT_LOGIN_TYPES.inApp]: "wx_fuyuan_dev_emulator_mp",
 };
 
 export interface WechatLogin {
-  clients: Readonly<Record<WechatAppType, WechatOAuthClient>>;
+  clients: Readonly<Record<WechatLoginType, WechatOAuthClient>>;
   /** The emulator behind the clients in development, else null. */
   emulator: EmulatedWechat | null;
 }
@@ -99,7 +96,7 @@ export function createLoginProviders(
   let wechat: WechatLogin | null = null;
   if (auth.loginMethods.wechat && auth.wechat !== null) {
     const { open, mp, apiBase } = auth.wechat;
-    const client = (appType: WechatAppType, app: typeof open) =>
+    const client = (appType: WechatLoginType, app: typeof open) =>
       new HttpWechatOAuthClient({
         appType,
         ...app,
@@ -107,11 +104,8 @@ export function createLoginProviders(
       });
     wechat = {
       clients: {
-        [WECHAT_APP_TYPE.website]: client(WECHAT_APP_TYPE.website, open),
-        [WECHAT_APP_TYPE.officialAccount]: client(
-          WECHAT_APP_TYPE.officialAccount,
-          mp,
-        ),
+        [WECHAT_LOGIN_TYPES.website]: client(WECHAT_LOGIN_TYPES.website, open),
+        [WECHAT_LOGIN_TYPES.inApp]: client(WECHAT_LOGIN_TYPES.inApp, mp),
       },
       emulator: null,
     };
@@ -119,10 +113,10 @@ export function createLoginProviders(
     const emulator = new EmulatedWechat({ clock, appIds: EMULATOR_APP_IDS });
     wechat = {
       clients: {
-        [WECHAT_APP_TYPE.website]: emulator.client(WECHAT_APP_TYPE.website),
-        [WECHAT_APP_TYPE.officialAccount]: emulator.client(
-          WECHAT_APP_TYPE.officialAccount,
+        [WECHAT_LOGIN_TYPES.website]: emulator.client(
+          WECHAT_LOGIN_TYPES.website,
         ),
+        [WECHAT_LOGIN_TYPES.inApp]: emulator.client(WECHAT_LOGIN_TYPES.inApp),
       },
       emulator,
     };

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { oauthStates } from "../../db/schema";
 import type { Clock } from "../../providers/lib/runtime";
-import type { WechatAppType } from "../../providers/wechat/WechatOAuthClient";
+import type { WechatLoginType } from "#contract";
 import type { AuthKeys } from "./authSecret";
 import { AuthError, type AuthErrorCode } from "./AuthError";
 import {
@@ -85,7 +85,7 @@ export class OAuthStates {
    * anyone can make us store).
    */
   async issue(
-    appType: WechatAppType,
+    appType: WechatLoginType,
     browserId: string,
     ip: string,
   ): Promise<string> {
@@ -123,7 +123,7 @@ export class OAuthStates {
   async consume(
     state: string,
     browserId: string | null,
-    appType: WechatAppType,
+    appType: WechatLoginType,
   ): Promise<void> {
     if (browserId === null) throw new AuthError("WECHAT_STATE_MISSING");
     const outcome = await this.#db.transaction(

@@ -1,11 +1,8 @@
 // The development pages' markup: the outbox of sent login codes and the WeChat emulator's
 // authorize page (one form per demo identity). Rendering only; routes.ts validates and serves.
+import { WECHAT_LOGIN_TYPES, type WechatLoginType } from "#contract";
 import type { OutboxEntry } from "../../providers/outbox/DevOutbox";
 import type { DemoWechatIdentity } from "../../providers/wechat/demoIdentities";
-import {
-  WECHAT_APP_TYPE,
-  type WechatAppType,
-} from "../../providers/wechat/WechatOAuthClient";
 import { escapeHtml, page } from "./html";
 
 function when(at: number): string {
@@ -43,7 +40,7 @@ ${list}`,
 
 export interface AuthorizeRequest {
   appid: string;
-  appType: WechatAppType;
+  appType: WechatLoginType;
   redirectUri: string;
   state: string;
 }
@@ -53,7 +50,7 @@ export function authorizePage(
   identities: readonly DemoWechatIdentity[],
 ): string {
   const app =
-    request.appType === WECHAT_APP_TYPE.website
+    request.appType === WECHAT_LOGIN_TYPES.website
       ? "Website QR login (open platform)"
       : "In-app login (official account)";
   const hidden = [

@@ -1,10 +1,10 @@
 // Development pages, mounted only while emulators may stand in for providers (DEV_TOOLS on, never
 // in production): the outbox of login codes (HTML and JSON) and the WeChat emulator's authorize
 // page, which redirects back with code + state only to a URL on PUBLIC_URL's origin.
+import { WECHAT_LOGIN_TYPES } from "#contract";
 import type { FastifyReply } from "fastify";
 import type { App } from "../../http/fastifyApp";
 import type { DomainDeps } from "../../http/domainPlugin";
-import { WECHAT_APP_TYPE } from "../../providers/wechat/WechatOAuthClient";
 import { EMULATOR_APP_IDS } from "../auth/loginProviders";
 import { resolvePublicUrl } from "../system/runtimeConfig";
 import { DEV_CSS, devPageCsp } from "./html";
@@ -16,7 +16,7 @@ import {
 } from "./pages";
 
 const STATE = /^[A-Za-z0-9_-]{0,128}$/;
-const APP_TYPES = Object.values(WECHAT_APP_TYPE);
+const APP_TYPES = Object.values(WECHAT_LOGIN_TYPES);
 const SCOPES = ["snsapi_login", "snsapi_userinfo", "snsapi_base"];
 
 type Fields = Record<string, unknown>;

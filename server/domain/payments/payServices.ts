@@ -1,6 +1,7 @@
 // Wires payments from configuration: the WeChat Pay client (real, or a real client over the
 // in-process emulator in development), the official-account OAuth client for the snsapi_base
 // openid, and the JS-SDK page signer. Unconfigured or PAYMENTS=off → pay calls answer 503.
+import { WECHAT_LOGIN_TYPES } from "#contract";
 import { readFileSync } from "node:fs";
 import { X509Certificate } from "node:crypto";
 import type { AppConfig } from "../../config/appConfig";
@@ -15,10 +16,7 @@ import {
   type JssdkPageConfig,
   WechatJssdkClient,
 } from "../../providers/wechat/WechatJssdkClient";
-import {
-  WECHAT_APP_TYPE,
-  type WechatOAuthClient,
-} from "../../providers/wechat/WechatOAuthClient";
+import type { WechatOAuthClient } from "../../providers/wechat/WechatOAuthClient";
 import { createEmulatedWechatPay } from "../../providers/wechatPay/createEmulatedWechatPay";
 import { WechatPayClient } from "../../providers/wechatPay/WechatPayClient";
 import type { WechatPayEmulator } from "../../providers/wechatPay/WechatPayEmulator";
@@ -87,7 +85,7 @@ export function createPayServices(options: PayServicesOptions): PayServices {
   let jssdk: PageSigner | null = null;
   if (mp !== null) {
     oauth = new HttpWechatOAuthClient({
-      appType: WECHAT_APP_TYPE.officialAccount,
+      appType: WECHAT_LOGIN_TYPES.inApp,
       ...mp,
       ...(apiBase === null ? {} : { baseUrl: apiBase }),
     });
@@ -97,7 +95,7 @@ export function createPayServices(options: PayServicesOptions): PayServices {
       clock,
     });
   } else if (wechatEmulator !== null) {
-    oauth = wechatEmulator.client(WECHAT_APP_TYPE.officialAccount);
+    oauth = wechatEmulator.client(WECHAT_LOGIN_TYPES.inApp);
     jssdk = emulatedSigner(oauth.appId, clock);
   }
 
@@ -112,8 +110,7 @@ export function createPayServices(options: PayServicesOptions): PayServices {
     const build = async (): Promise<PayProvider> => {
       const keys = await loadEmulatorKeys(options.db);
       const publicUrl = options.publicUrl();
-      const appId =
-        oauth?.appId ?? EMULATOR_APP_IDS[WECHAT_APP_TYPE.officialAccount];
+      const appId = oauth?.appId ?? EMULATOR_APP_IDS[WECHAT_LOGIN_TYPES.inApp];
       const emulated = createEmulatedWechatPay({
         appIds: [appId],
         publicUrl,

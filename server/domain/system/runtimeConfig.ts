@@ -1,10 +1,9 @@
 // The runtime configuration the client loads at start: version, URLs, the login methods that
 // work (enabled and backed by a provider or emulator) and the WeChat login settings.
-import type { RuntimeConfigDto } from "#contract";
+import { type RuntimeConfigDto, WECHAT_LOGIN_TYPES } from "#contract";
 import type { AddressInfo } from "node:net";
 import { type AppConfig, imSocketUrl, originFor } from "../../config/appConfig";
 import type { LoginProviders } from "../auth/loginProviders";
-import { WECHAT_APP_TYPE } from "../../providers/wechat/WechatOAuthClient";
 
 /** WeChat's website QR login page (open platform). */
 export const WECHAT_QRCONNECT_URL =
@@ -48,8 +47,8 @@ export function runtimeConfig(
       wechat === null
         ? null
         : {
-            appId: wechat.clients[WECHAT_APP_TYPE.website].appId,
-            mpAppId: wechat.clients[WECHAT_APP_TYPE.officialAccount].appId,
+            appId: wechat.clients[WECHAT_LOGIN_TYPES.website].appId,
+            mpAppId: wechat.clients[WECHAT_LOGIN_TYPES.inApp].appId,
             redirectUrl: `${publicUrl}${WECHAT_CALLBACK_PATH}`,
             emulator: wechat.emulator !== null,
             qrConnectUrl:

@@ -1,14 +1,13 @@
 // Development WeChat: issues single-use authorization codes for a chosen demo identity (bound to an
 // app type and the caller's state, 5-minute life) and redeems them through the same client interface.
+import { WECHAT_LOGIN_TYPES, type WechatLoginType } from "#contract";
 import { randomBytes } from "node:crypto";
 import { systemClock } from "../lib/runtime";
 import type { Clock } from "../lib/runtime";
 import { DEMO_WECHAT_IDENTITIES } from "./demoIdentities";
 import type { DemoWechatIdentity } from "./demoIdentities";
 import { wechatError } from "./wechatApi";
-import { WECHAT_APP_TYPE } from "./WechatOAuthClient";
 import type {
-  WechatAppType,
   WechatCodeExchange,
   WechatOAuthClient,
   WechatUserInfo,
@@ -22,13 +21,13 @@ export interface EmulatedWechatOptions {
   codeTtlMs?: number;
   identities?: readonly DemoWechatIdentity[];
   /** App ids reported by the emulated clients. */
-  appIds?: Partial<Record<WechatAppType, string>>;
+  appIds?: Partial<Record<WechatLoginType, string>>;
 }
 
 export interface IssuedCode {
   code: string;
   identityId: string;
-  appType: WechatAppType;
+  appType: WechatLoginType;
   state: string;
   expiresAt: number;
 }
@@ -39,20 +38,20 @@ interface CodeRecord extends IssuedCode {
 
 interface TokenRecord {
   identity: DemoWechatIdentity;
-  appType: WechatAppType;
+  appType: WechatLoginType;
   expiresAt: number;
 }
 
-const SCOPES: Record<WechatAppType, string> = {
-  [WECHAT_APP_TYPE.website]: "snsapi_login",
-  [WECHAT_APP_TYPE.officialAccount]: "snsapi_userinfo",
+const SCOPES: Record<WechatLoginType, string> = {
+  [WECHAT_LOGIN_TYPES.website]: "snsapi_login",
+  [WECHAT_LOGIN_TYPES.inApp]: "snsapi_userinfo",
 };
 
 export class EmulatedWechat {
   readonly identities: readonly DemoWechatIdentity[];
   readonly #clock: Clock;
   readonly #codeTtlMs: number;
-  readonly #appIds: Partial<Record<WechatAppType, string>>;
+  readonly #appIds: Partial<Record<WechatLoginType, string>>;
   readonly #codes = new Map<string, CodeRecord>();
   readonly #tokens = new Map<string, TokenRecord>();
 
@@ -66,7 +65,7 @@ export class EmulatedWechat {
   /** What the dev authorise page calls when the developer picks an identity. */
   issueCode(input: {
     identityId: string;
-    appType: WechatAppType;
+    appType: WechatLoginType;
     state: string;
   }): IssuedCode {
     if (!this.identities.some((i) => i.id === input.identityId)) {
@@ -87,7 +86,7 @@ export class EmulatedWechat {
   }
 
   /** The OAuth client the auth domain uses in development for one app type. */
-  client(appType: WechatAppType): WechatOAuthClient {
+  client(appType: WechatLoginType): WechatOAuthClient {
     return {
       appType,
       appId: this.#appIds[appType] ?? `wxemulated000000${String(appType)}`,
@@ -100,7 +99,7 @@ export class EmulatedWechat {
     };
   }
 
-  #redeem(appType: WechatAppType, code: string): WechatCodeExchange {
+  #redeem(appType: WechatLoginType, code: string): WechatCodeExchange {
     const record = this.#codes.get(code);
     if (record === undefined || record.appType !== appType)
       throw wechatError(40029, "invalid code");
@@ -124,7 +123,7 @@ export class EmulatedWechat {
   }
 
   #userInfo(
-    appType: WechatAppType,
+    appType: WechatLoginType,
     accessToken: string,
     openid: string,
   ): WechatUserInfo {

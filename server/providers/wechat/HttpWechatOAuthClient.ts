@@ -9,16 +9,16 @@ import {
   wechatGet,
 } from "./wechatApi";
 import type { WechatGetOptions } from "./wechatApi";
+import type { WechatLoginType } from "#contract";
 import type {
   WechatAppCredentials,
-  WechatAppType,
   WechatCodeExchange,
   WechatOAuthClient,
   WechatUserInfo,
 } from "./WechatOAuthClient";
 
 export interface HttpWechatOAuthOptions extends WechatAppCredentials {
-  appType: WechatAppType;
+  appType: WechatLoginType;
   /** Defaults to https://api.weixin.qq.com; tests point it at a loopback fake. */
   baseUrl?: string;
   fetch?: FetchLike;
@@ -26,7 +26,7 @@ export interface HttpWechatOAuthOptions extends WechatAppCredentials {
 }
 
 export class HttpWechatOAuthClient implements WechatOAuthClient {
-  readonly appType: WechatAppType;
+  readonly appType: WechatLoginType;
   readonly appId: string;
   readonly #appSecret: string;
   readonly #http: WechatGetOptions;

@@ -1,14 +1,13 @@
 // The three WeChat identities the development emulator lets a developer sign in as. Each has one
 // openid per app (as real WeChat does) and one unionid shared across apps; avatars are inline SVG.
-import { WECHAT_APP_TYPE } from "./WechatOAuthClient";
-import type { WechatAppType } from "./WechatOAuthClient";
+import { WECHAT_LOGIN_TYPES, type WechatLoginType } from "#contract";
 
 export interface DemoWechatIdentity {
   id: string;
   nickname: string;
   avatarUrl: string;
   unionid: string;
-  openids: Readonly<Record<WechatAppType, string>>;
+  openids: Readonly<Record<WechatLoginType, string>>;
 }
 
 function avatar(initial: string, color: string): string {
@@ -32,8 +31,8 @@ function identity(
     avatarUrl: avatar(initial, color),
     unionid: `oUnion_${suffix}`,
     openids: {
-      [WECHAT_APP_TYPE.website]: `oWeb_${suffix}`,
-      [WECHAT_APP_TYPE.officialAccount]: `oMp_${suffix}`,
+      [WECHAT_LOGIN_TYPES.website]: `oWeb_${suffix}`,
+      [WECHAT_LOGIN_TYPES.inApp]: `oMp_${suffix}`,
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   EMULATED_CODE_TTL_MS,
   EmulatedWechat,
 } from "../../../../server/providers/wechat/EmulatedWechat";
-import { WECHAT_APP_TYPE } from "../../../../server/providers/wechat/WechatOAuthClient";
+import { WECHAT_LOGIN_TYPES } from "#contract";
 import type { WechatOAuthClient } from "../../../../server/providers/wechat/WechatOAuthClient";
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
@@ -37,16 +37,14 @@ describe("EmulatedWechat", () => {
 
   it("redeems an issued code once, through the WechatOAuthClient interface, then reads the profile", async () => {
     const wechat = new EmulatedWechat({
-      appIds: { [WECHAT_APP_TYPE.officialAccount]: "wxmpdemo" },
+      appIds: { [WECHAT_LOGIN_TYPES.inApp]: "wxmpdemo" },
     });
-    const client: WechatOAuthClient = wechat.client(
-      WECHAT_APP_TYPE.officialAccount,
-    );
+    const client: WechatOAuthClient = wechat.client(WECHAT_LOGIN_TYPES.inApp);
     expect(client.appId).toBe("wxmpdemo");
     const identity = DEMO_WECHAT_IDENTITIES[1]!;
     const issued = wechat.issueCode({
       identityId: identity.id,
-      appType: WECHAT_APP_TYPE.officialAccount,
+      appType: WECHAT_LOGIN_TYPES.inApp,
       state: "st-123",
     });
     expect(issued).toMatchObject({
@@ -57,7 +55,7 @@ describe("EmulatedWechat", () => {
 
     const exchange = await client.exchangeCode(issued.code);
     expect(exchange).toMatchObject({
-      openid: identity.openids[WECHAT_APP_TYPE.officialAccount],
+      openid: identity.openids[WECHAT_LOGIN_TYPES.inApp],
       unionid: identity.unionid,
       scope: "snsapi_userinfo",
     });
@@ -78,20 +76,20 @@ describe("EmulatedWechat", () => {
   it("expires codes after five minutes and refuses them for the other app type", async () => {
     let now = 1_700_000_000_000;
     const wechat = new EmulatedWechat({ clock: () => now });
-    const website = wechat.client(WECHAT_APP_TYPE.website);
+    const website = wechat.client(WECHAT_LOGIN_TYPES.website);
     const expiring = wechat.issueCode({
       identityId: "demo-1",
-      appType: WECHAT_APP_TYPE.website,
+      appType: WECHAT_LOGIN_TYPES.website,
       state: "s",
     });
     const onTime = wechat.issueCode({
       identityId: "demo-1",
-      appType: WECHAT_APP_TYPE.website,
+      appType: WECHAT_LOGIN_TYPES.website,
       state: "s",
     });
     const forMp = wechat.issueCode({
       identityId: "demo-1",
-      appType: WECHAT_APP_TYPE.officialAccount,
+      appType: WECHAT_LOGIN_TYPES.inApp,
       state: "s",
     });
 
@@ -116,16 +114,16 @@ describe("EmulatedWechat", () => {
     const wechat = new EmulatedWechat();
     const code = wechat.issueCode({
       identityId: "demo-3",
-      appType: WECHAT_APP_TYPE.website,
+      appType: WECHAT_LOGIN_TYPES.website,
       state: "s",
     }).code;
     const exchange = await wechat
-      .client(WECHAT_APP_TYPE.website)
+      .client(WECHAT_LOGIN_TYPES.website)
       .exchangeCode(code);
     expect(
       await failure(
         wechat
-          .client(WECHAT_APP_TYPE.officialAccount)
+          .client(WECHAT_LOGIN_TYPES.inApp)
           .userInfo(exchange.accessToken, exchange.openid),
       ),
     ).toMatchObject({
@@ -134,7 +132,7 @@ describe("EmulatedWechat", () => {
     expect(
       await failure(
         wechat
-          .client(WECHAT_APP_TYPE.website)
+          .client(WECHAT_LOGIN_TYPES.website)
           .userInfo(exchange.accessToken, "oWeb_DemoUser1"),
       ),
     ).toMatchObject({
@@ -146,7 +144,7 @@ describe("EmulatedWechat", () => {
     expect(() =>
       new EmulatedWechat().issueCode({
         identityId: "demo-9",
-        appType: WECHAT_APP_TYPE.website,
+        appType: WECHAT_LOGIN_TYPES.website,
         state: "s",
       }),
     ).toThrow(RangeError);

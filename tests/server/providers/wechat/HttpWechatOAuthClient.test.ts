@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ProviderError } from "../../../../server/providers/errors";
 import { HttpWechatOAuthClient } from "../../../../server/providers/wechat/HttpWechatOAuthClient";
-import { WECHAT_APP_TYPE } from "../../../../server/providers/wechat/WechatOAuthClient";
+import { WECHAT_LOGIN_TYPES } from "#contract";
 import { startFakeWechat } from "../../../support/fakes/fakeWechat";
 import type { FakeWechat } from "../../../support/fakes/fakeWechat";
 import { startLoopbackServer } from "../../../support/fakes/loopbackServer";
@@ -49,7 +49,7 @@ const website = (
   > = {},
 ) =>
   new HttpWechatOAuthClient({
-    appType: WECHAT_APP_TYPE.website,
+    appType: WECHAT_LOGIN_TYPES.website,
     ...WEB,
     baseUrl: fake.url,
     timeoutMs: 2000,
@@ -57,7 +57,7 @@ const website = (
   });
 const officialAccount = () =>
   new HttpWechatOAuthClient({
-    appType: WECHAT_APP_TYPE.officialAccount,
+    appType: WECHAT_LOGIN_TYPES.inApp,
     ...MP,
     baseUrl: fake.url,
     timeoutMs: 2000,
