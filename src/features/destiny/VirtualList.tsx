@@ -1,6 +1,13 @@
 // A windowed, bottom-anchored list for the chat thread: only the items near the viewport are in the
 // DOM, sizes are measured as items render (estimates before), the view stays at the bottom while the
 // reader is there and keeps the item under the reader in place when older items arrive above.
+// Kept by hand rather than a library (issue #21): with windowing.ts it is 2.2 kB gzip minified.
+// virtua 0.54.2 (no `reverse` any more; `shift` plus scrollToIndex) passed chat.e2e but grew the
+// /destiny chunk from 19.0 to 21.9 kB gzip (offline chat 291.8 → 294.7 kB), and bench:messenger's
+// 10k-message open from a median of ~60 ms to 93–133 ms (it mounts no item before a ResizeObserver
+// has measured the viewport); under jsdom (no ResizeObserver, no layout) 3 of the 4 VirtualList
+// tests and 9 of the 13 thread tests failed, and it places items by `top`. @tanstack/react-virtual
+// 3.14.26 alone is 11.6 kB gzip and has no chat mode: prepends would be re-anchored by hand as here.
 import {
   memo,
   useCallback,
