@@ -1,5 +1,6 @@
 // Launches Debian's Chromium through playwright-core (never a downloaded browser) with the
-// flags this machine needs, and collects page console errors for assertions.
+// flags this machine needs, and collects page console errors for assertions. In a browser test,
+// every context it opens is traced for the failure report (failureTraces.ts).
 import {
   chromium,
   type Browser,
@@ -10,6 +11,7 @@ import {
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { traceContext, traceContextsOf } from "./failureTraces";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -36,10 +38,12 @@ export const DESKTOP: BrowserContextOptions = {
 };
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
+  traceContextsOf(browser);
+  return browser;
 }
 
 /** A persistent profile (needed for service workers and storage surviving a context restart). */
@@ -52,6 +56,7 @@ export async function launchPersistent(
     args: CHROMIUM_ARGS,
     ...options,
   });
+  await traceContext(context);
   return {
     context,
     close: async () => {

@@ -1,9 +1,11 @@
 // Browser-test helper for long multi-step tests: records each step with the time it started, and when
 // the test fails (a timeout included, which names no step) prints the steps, the one it was in and
 // whatever the test adds (page and server state), so a failure seen once in CI says where it stood.
-// Test support.
+// Each step is also a group in the test's Playwright traces (failureTraces.ts). Test support.
 import type { OnTestFailedHandler } from "vitest";
 import { within } from "../within";
+import { reportFailure } from "./failureReport";
+import { traceStep } from "./failureTraces";
 
 /** How long a failure report may spend collecting each extra detail (a hung page must not hang it). */
 const DETAIL_TIMEOUT_MS = 5000;
@@ -54,16 +56,12 @@ export function traceSteps(
     });
     for (const { label, read } of details)
       lines.push(`  ${label}: ${await bounded(read)}`);
-    const report = `Steps of the failed test:\n${lines.join("\n")}`;
-    console.error(report);
-    // NOTE: also in the error itself, so the failure summary at the very end of a long CI log
-    // (often all of it that is kept) carries it.
-    const error = task.result?.errors?.[0];
-    if (error !== undefined) error.message = `${error.message}\n${report}`;
+    reportFailure(task, `Steps of the failed test:\n${lines.join("\n")}`);
   });
   return {
     step: (name) => {
       steps.push({ name, at: Date.now() });
+      traceStep(name);
     },
     detail: (label, read) => {
       details.push({ label, read });
