@@ -21,9 +21,10 @@ export const TRACE_DIR = fileURLToPath(
 
 /**
  * What each context records: everything the trace viewer shows.
- * NOTE: measured on chat, layout and h5Pay (2 busy cores, load 19-24), recording cost less than the
- * machine's noise: off 191/217/62 s, screenshots only 163/192/37 s, screenshots + DOM snapshots
- * 144/181/55 s. So the DOM snapshots (the page as it stood at each call) stay on.
+ * NOTE: chat, layout and h5Pay took 85/94/21 s untraced and 102/112/21 s traced on 2 shared cores
+ * (load 7-9), about a sixth more; at load 19-24 the noise hid it (off 191/217/62 s, screenshots
+ * only 163/192/37 s, with DOM snapshots 144/181/55 s). The DOM snapshots stay on all the same: the
+ * page as it stood at each call is what a failure seen once in CI needs.
  */
 const TRACING = { screenshots: true, snapshots: true, sources: true };
 
