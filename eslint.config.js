@@ -83,7 +83,7 @@ export default tseslint.config(
       "lingui/t-call-in-function": "error",
       "lingui/no-single-variables-to-translate": "error",
       ...restrict([
-        { group: ["**/workers/*", "!**/workers/api", "**/workers/session/**", "**/workers/connection/**", "**/workers/tabs/**", "**/workers/relay/**", "**/workers/outbox/**", "**/workers/inbox/**", "**/workers/sync/**", "**/workers/rest/**", "**/workers/lib/**"], message: "src/ talks to the worker only through src/session/ and workers/api.ts." },
+        { group: ["**/workers/*", "!**/workers/api", "**/workers/messenger/**", "**/workers/connection/**", "**/workers/tabs/**", "**/workers/relay/**", "**/workers/outbox/**", "**/workers/inbox/**", "**/workers/sync/**", "**/workers/rest/**", "**/workers/lib/**"], message: "src/ talks to the worker only through src/messenger/ and workers/api.ts." },
         { group: ["**/server/**"], message: "The client never imports server code." },
       ]),
     },

@@ -1,4 +1,4 @@
-// What a drawn signature may be: the server refuses a larger PNG (server/domain/contract/
+// What a drawn signature may be: the server refuses a larger PNG (server/domain/agreements/
 // signaturePng.ts), and the signing page keeps its export inside the same limits and sends it as
 // this type.
 export const SIGNATURE_LIMITS = {

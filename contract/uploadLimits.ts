@@ -1,6 +1,6 @@
 // What an uploaded chat image may be: the one definition the server enforces
 // (server/domain/files/uploads.ts), the worker checks before queuing (workers/outbox/outgoing.ts)
-// and the tab shrinks photos towards (src/features/destiny/imagePlan.ts), so the three never
+// and the tab shrinks photos towards (src/features/messenger/imagePlan.ts), so the three never
 // disagree about what can be sent.
 
 /** Largest accepted file, in bytes (10 MiB). */

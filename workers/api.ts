@@ -49,12 +49,12 @@ export type ConnectionStatus =
  */
 export type KickReason = "SIGNED_IN_ELSEWHERE" | "SIGN_IN_AGAIN";
 
-/** What the worker's IM session is doing, as the UI shows it. */
-export interface SessionStatus {
+/** What the worker's messenger is doing, as the UI shows it. */
+export interface MessengerStatus {
   readonly connection: ConnectionStatus;
   /** The IM uid the session was started for; `null` when stopped or logged out. */
   readonly imUid: string | null;
-  /** Whether any attached tab reports the network online (see {@link SessionApi.hint}). */
+  /** Whether any attached tab reports the network online (see {@link MessengerApi.hint}). */
   readonly online: boolean;
   /**
    * The protocol reason code (§11) of a `ConnectFail` or `ConnectKick`; absent for a `ConnectFail`
@@ -68,9 +68,9 @@ export interface SessionStatus {
 /**
  * Error codes crossing the boundary (SCREAMING_SNAKE). `src/i18n/errorMessages.ts` maps each one to a
  * translated message; the worker never translates.
- * - `NOT_ATTACHED`: the calling tab has not called {@link SessionApi.attach}.
+ * - `NOT_ATTACHED`: the calling tab has not called {@link MessengerApi.attach}.
  * - `VERSION_MISMATCH`: the tab was built for another {@link API_VERSION}; reload the tab.
- * - `NOT_STARTED`: no IM session (call {@link SessionApi.start} after login).
+ * - `NOT_STARTED`: no IM session (call {@link MessengerApi.start} after login).
  * - `INVALID_ARGUMENT`: bad input (empty or too long text, an image without size, a bad channel…).
  * - `IMAGE_TOO_LARGE`: an image over #contract's upload limits (bytes or pixels), even after shrinking.
  * - `IMAGE_NOT_ACCEPTED`: a file that is not a PNG, JPEG, WebP or GIF image.
@@ -83,7 +83,7 @@ export interface SessionStatus {
  * - `SERVER_ERROR`: the server answered with an error envelope.
  * - `INTERNAL`: a bug in the worker (an unexpected exception, mapped at the facade).
  */
-export type SessionErrorCode =
+export type MessengerErrorCode =
   | "NOT_ATTACHED"
   | "VERSION_MISMATCH"
   | "NOT_STARTED"
@@ -100,8 +100,8 @@ export type SessionErrorCode =
   | "INTERNAL";
 
 /** A failure as plain data (comlink drops Error subclasses, so errors never cross as exceptions). */
-export interface SessionError {
-  readonly code: SessionErrorCode;
+export interface MessengerError {
+  readonly code: MessengerErrorCode;
   /** For logs and developers only; never shown to users (they see the translated code). */
   readonly message: string;
   /** True when the same call may succeed later without the user changing anything. */
@@ -109,19 +109,19 @@ export interface SessionError {
 }
 
 /**
- * The result of every {@link SessionApi} method. A rejected promise means a bug, not a failure.
+ * The result of every {@link MessengerApi} method. A rejected promise means a bug, not a failure.
  * @example
  * const r = await session.sendText({ channel, text });
  * if (!r.ok) toast(errorMessage(r.error.code));
  */
 export type Result<T> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: SessionError };
+  | { readonly ok: false; readonly error: MessengerError };
 
 /** The argument of methods that need none: pass `{}` (every method takes one object). */
 export type NoArgs = Readonly<Record<string, never>>;
 
-/** Identity of a tab, sent once by {@link SessionApi.attach}. */
+/** Identity of a tab, sent once by {@link MessengerApi.attach}. */
 export interface AttachArgs {
   /** Unique per tab for its lifetime (e.g. `crypto.randomUUID()`). */
   readonly tabId: string;
@@ -149,7 +149,7 @@ export interface QueuedMessage {
   readonly clientMsgNo: string;
 }
 
-/** What {@link SessionApi.loadOlder} achieved; the messages themselves are read from IndexedDB. */
+/** What {@link MessengerApi.loadOlder} achieved; the messages themselves are read from IndexedDB. */
 export interface LoadOlderResult {
   /** How many messages older than `beforeSeq` are now stored (up to the requested limit). */
   readonly available: number;
@@ -158,9 +158,9 @@ export interface LoadOlderResult {
 }
 
 /** Events the worker pushes to every subscribed tab. */
-export type SessionEvent =
-  /** The session status changed (also sent once right after {@link SessionApi.subscribe}). */
-  | { readonly type: "status"; readonly status: SessionStatus }
+export type MessengerEvent =
+  /** The session status changed (also sent once right after {@link MessengerApi.subscribe}). */
+  | { readonly type: "status"; readonly status: MessengerStatus }
   /** These conversation rows changed (a hint; liveQuery readers see the data anyway). */
   | {
       readonly type: "conversationsChanged";
@@ -174,7 +174,7 @@ export type SessionEvent =
       /**
        * The rows as stored, so an open thread shows them before its IndexedDB re-read (#20); empty
        * when the listed messages were removed; null when there were too many to copy to every tab
-       * (more than MESSAGES_CHANGED_ROWS_MAX in session/UserContext.ts).
+       * (more than MESSAGES_CHANGED_ROWS_MAX in messenger/UserContext.ts).
        */
       readonly rows: readonly MessageRecord[] | null;
     }
@@ -212,23 +212,23 @@ export type SessionEvent =
   | { readonly type: "loggedOut" }
   /**
    * The server refused the access token the worker holds (HTTP 401). The worker makes no further
-   * HTTP call with that token; a tab refreshes its tokens and calls {@link SessionApi.updateAuth}.
+   * HTTP call with that token; a tab refreshes its tokens and calls {@link MessengerApi.updateAuth}.
    */
   | { readonly type: "authRequired" }
   /** A background failure no call returned (e.g. a sync that failed). */
-  | { readonly type: "error"; readonly error: SessionError };
+  | { readonly type: "error"; readonly error: MessengerError };
 
 /**
- * The IM worker as a tab sees it through `Comlink.wrap<SessionApi>` (only in
- * `src/session/sessionClient.ts`). Every method takes one object and resolves to a {@link Result};
+ * The IM worker as a tab sees it through `Comlink.wrap<MessengerApi>` (only in
+ * `src/messenger/imClient.ts`). Every method takes one object and resolves to a {@link Result};
  * the worker creates one facade per connected tab, so it knows which tab is calling.
  */
-export interface SessionApi {
+export interface MessengerApi {
   /**
    * Registers the calling tab. Must come first; other calls answer `NOT_ATTACHED` before it.
-   * @example await session.attach({ tabId, lockName: `fuyuan-tab-${tabId}`, apiVersion: API_VERSION });
+   * @example await messenger.attach({ tabId, lockName: `fuyuan-tab-${tabId}`, apiVersion: API_VERSION });
    */
-  attach(args: AttachArgs): Promise<Result<SessionStatus>>;
+  attach(args: AttachArgs): Promise<Result<MessengerStatus>>;
   /** Forgets the calling tab (call on `pagehide`); its subscription and open conversations go too. */
   detach(args: NoArgs): Promise<Result<null>>;
   /**
@@ -243,7 +243,7 @@ export interface SessionApi {
    * Opens the IM session of a signed-in user: opens that user's database and connects. Calling it
    * again for the same uid only updates the tokens; for another uid it stops the old session first.
    */
-  start(args: StartArgs): Promise<Result<SessionStatus>>;
+  start(args: StartArgs): Promise<Result<MessengerStatus>>;
   /**
    * Closes the socket. `deliberate: true` stays disconnected until `start`; `false` treats it as a
    * lost connection, so the usual reconnect follows (to pick up a new token, for example).
@@ -318,28 +318,28 @@ export interface SessionApi {
   }): Promise<Result<null>>;
   /**
    * Marks reminders (mention me, join requests) done: locally at once, then on the server.
-   * @example await session.reminderDone({ reminderIds: [12, 13] });
+   * @example await messenger.reminderDone({ reminderIds: [12, 13] });
    */
   reminderDone(args: {
     readonly reminderIds: readonly number[];
   }): Promise<Result<null>>;
   /**
-   * Delivers {@link SessionEvent}s to this tab; replaces the tab's previous callback. The callback is
+   * Delivers {@link MessengerEvent}s to this tab; replaces the tab's previous callback. The callback is
    * the one value that crosses wrapped in `Comlink.proxy` (released when the tab detaches or dies).
    */
-  subscribe(callback: (event: SessionEvent) => void): Promise<Result<null>>;
-  /** The current {@link SessionStatus}. */
-  status(args: NoArgs): Promise<Result<SessionStatus>>;
+  subscribe(callback: (event: MessengerEvent) => void): Promise<Result<null>>;
+  /** The current {@link MessengerStatus}. */
+  status(args: NoArgs): Promise<Result<MessengerStatus>>;
 }
 
-/** A {@link SessionApi} method's name. */
-export type SessionMethod = keyof SessionApi;
+/** A {@link MessengerApi} method's name. */
+export type MessengerMethod = keyof MessengerApi;
 
 /** The argument of method `M` (the callback for `subscribe`). */
-export type SessionArg<M extends SessionMethod> = Parameters<SessionApi[M]>[0];
+export type MessengerArg<M extends MessengerMethod> = Parameters<MessengerApi[M]>[0];
 
 /** What method `M` resolves to when it succeeds. */
-export type SessionValue<M extends SessionMethod> = Extract<
-  Awaited<ReturnType<SessionApi[M]>>,
+export type MessengerValue<M extends MessengerMethod> = Extract<
+  Awaited<ReturnType<MessengerApi[M]>>,
   { readonly ok: true }
 >["value"];

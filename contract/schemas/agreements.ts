@@ -2,7 +2,7 @@
 // lists (a peer's signable orders for staff, the agreements a peer sent me), sending, my agreement
 // with its text, signing and putting the signed agreement into the chat. Order statuses are plain
 // strings here. The server validates with them; the tab derives its types from them
-// (src/features/contract/contractApi.ts).
+// (src/features/agreements/agreementsApi.ts).
 import { type Static, Type } from "typebox";
 import { AGREEMENT_STATUSES } from "../agreements";
 import { MASTER_ORDER_NO_PATTERN } from "../orders";

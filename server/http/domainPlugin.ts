@@ -8,7 +8,7 @@ import type { Db } from "../db/createDb";
 import type { AccountEvents } from "../domain/auth/accountEvents";
 import type { AuthServices } from "../domain/auth/createAuthServices";
 import type { AuthContext } from "../domain/auth/sessions";
-import type { ImEngine } from "../domain/im/ImEngine";
+import type { ImEngine } from "../domain/messenger/ImEngine";
 import type { OrderSweeper } from "../domain/payments/OrderSweeper";
 import type { PayServices } from "../domain/payments/payServices";
 import type { PushService } from "../domain/push/createPushService";

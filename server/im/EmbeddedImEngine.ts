@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { ContentType, HeaderFlag, ReasonCode } from "#protocol";
 import type { Db } from "../db/createDb";
-import { personalChannelKey } from "../domain/im/channelKey";
+import { personalChannelKey } from "../domain/messenger/channelKey";
 import type {
   ImCommand,
   ImEngine,
@@ -13,7 +13,7 @@ import type {
   ImSendRequest,
   ImSendResult,
   StoredMessageEvent,
-} from "../domain/im/ImEngine";
+} from "../domain/messenger/ImEngine";
 import type { Clock } from "../providers/lib/runtime";
 import type { MessageToStore, StoredMessage } from "./batchPlan";
 import { batchStatements } from "./batchStatements";

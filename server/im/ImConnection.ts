@@ -6,7 +6,7 @@ import {
   type Frame,
   FrameDecoder,
   type ProtocolVersion,
-  type SessionCrypto,
+  type ConnectionCrypto,
   encodeFrame,
 } from "#protocol";
 import type { ConnectionPhase } from "./frameRouting";
@@ -25,7 +25,7 @@ export interface ConnectionIdentity {
   deviceFlag: number;
   deviceID: string;
   version: ProtocolVersion;
-  crypto: SessionCrypto;
+  crypto: ConnectionCrypto;
 }
 
 export class ImConnection {

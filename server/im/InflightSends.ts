@@ -1,7 +1,7 @@
 // Sends of one (sender, clientMsgNo) that are still on their way: a repeat joins the first one
 // and is told it is a duplicate, so a message retried while its first attempt is storing is stored
 // once. Shared by both engines.
-import type { ImSendResult } from "../domain/im/ImEngine";
+import type { ImSendResult } from "../domain/messenger/ImEngine";
 import { dedupKey } from "./batchPlan";
 
 export class InflightSends {

@@ -3,7 +3,7 @@
 // concerns rides in the payload because WuKongIM shows a personal message to its recipient under
 // the sender's uid (the system's), not under the chat's peer.
 import { ContentType, encodeUtf8 } from "#protocol";
-import type { ImCommand } from "../domain/im/ImEngine";
+import type { ImCommand } from "../domain/messenger/ImEngine";
 
 export function commandPayload(command: ImCommand): Uint8Array {
   return encodeUtf8(

@@ -9,7 +9,7 @@ import {
   Op,
   ProtocolError,
   type ReasonCode,
-  SessionCrypto,
+  ConnectionCrypto,
   decodePublicKey,
   generateKeyPair,
 } from "#protocol";
@@ -76,7 +76,7 @@ export function buildConnack(fields: ConnackFields): ConnackFrame {
 export interface ServerKeys {
   serverKey: string;
   salt: string;
-  crypto: SessionCrypto;
+  crypto: ConnectionCrypto;
 }
 
 /**
@@ -91,7 +91,7 @@ export function serverKeysFor(
     decodePublicKey(clientKey);
     const pair = generateKeyPair(backend);
     const salt = randomSalt(backend);
-    const crypto = SessionCrypto.fromKeyExchange(
+    const crypto = ConnectionCrypto.fromKeyExchange(
       { privateKey: pair.privateKey, peerPublicKey: clientKey, salt },
       backend,
     );

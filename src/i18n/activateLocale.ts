@@ -25,7 +25,7 @@ export const catalogPartLoaders = {
     tw: () => import("../../locales/tw/temple.po"),
     en: () => import("../../locales/en/temple.po"),
   },
-  /** The fate-together sign-up (/register, src/features/register/). */
+  /** The fate-together sign-up (/register, src/features/fateTogether/). */
   fate: {
     cn: () => import("../../locales/cn/fate.po"),
     tw: () => import("../../locales/tw/fate.po"),
@@ -37,7 +37,7 @@ export const catalogPartLoaders = {
     tw: () => import("../../locales/tw/orders.po"),
     en: () => import("../../locales/en/orders.po"),
   },
-  /** Prayer agreements: reading, signing, sending (src/features/contract/). */
+  /** Prayer agreements: reading, signing, sending (src/features/agreements/). */
   contract: {
     cn: () => import("../../locales/cn/contract.po"),
     tw: () => import("../../locales/tw/contract.po"),

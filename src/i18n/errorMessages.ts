@@ -1,16 +1,16 @@
-// Translations of the messenger worker's error codes (workers/api.ts `SessionErrorCode`): the worker
+// Translations of the messenger worker's error codes (workers/api.ts `MessengerErrorCode`): the worker
 // returns codes only, and this is the one place a code becomes text the user reads.
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { MAX_UPLOAD_BYTES } from "#contract";
-import type { SessionErrorCode } from "../../workers/api";
+import type { MessengerErrorCode } from "../../workers/api";
 
 /** The upload limit in whole MB, as the sentence names it. */
 const maxMb = Math.floor(MAX_UPLOAD_BYTES / (1024 * 1024));
 
 /** One message per worker error code. */
 export const SESSION_ERROR_MESSAGES: Readonly<
-  Record<SessionErrorCode, MessageDescriptor>
+  Record<MessengerErrorCode, MessageDescriptor>
 > = {
   NOT_ATTACHED: msg`消息服务尚未就绪，请刷新页面`,
   VERSION_MISMATCH: msg`应用已更新，请刷新页面`,
@@ -30,10 +30,10 @@ export const SESSION_ERROR_MESSAGES: Readonly<
 
 /**
  * The message of a worker error code; unknown codes (a newer worker) read as INTERNAL.
- * @example i18n._(sessionErrorMessage(result.error.code))
+ * @example i18n._(messengerErrorMessage(result.error.code))
  */
-export function sessionErrorMessage(code: string): MessageDescriptor {
+export function messengerErrorMessage(code: string): MessageDescriptor {
   return Object.hasOwn(SESSION_ERROR_MESSAGES, code)
-    ? SESSION_ERROR_MESSAGES[code as SessionErrorCode]
+    ? SESSION_ERROR_MESSAGES[code as MessengerErrorCode]
     : SESSION_ERROR_MESSAGES.INTERNAL;
 }

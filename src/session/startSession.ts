@@ -6,7 +6,7 @@ import { setTokenRefresher } from "../api/client";
 import { session } from "../state/session";
 import { applyOtherTabChange } from "./authSession";
 import { listenToOtherTabs } from "./crossTab";
-import { messengerSessionListener } from "./imHook";
+import { messengerSessionListener } from "../messenger/imHook";
 import { restoreUntilReachable } from "./restoreUntilReachable";
 import { addSessionListener } from "./sessionListeners";
 import { keepTokenFresh, refreshAfterUnauthorized } from "./tokenRefresh";

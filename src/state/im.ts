@@ -1,12 +1,12 @@
 // The messenger's state in the tab (valtio): connection status, kick, the service and monk unread
-// counters, upload progress and the last background error. Written only by src/session/imMirror.ts
+// counters, upload progress and the last background error. Written only by src/messenger/imMirror.ts
 // (through these actions); components read it with useSnapshot. Messages live in IndexedDB.
 import { proxy } from "valtio";
 import {
   ConnectionStatus,
   type KickReason,
-  type SessionError,
-  type SessionStatus,
+  type MessengerError,
+  type MessengerStatus,
   type UploadState,
 } from "../../workers/api";
 
@@ -31,7 +31,7 @@ export interface ImState {
   /** Uploads in progress or recently finished, by clientMsgNo. */
   uploads: Record<string, UploadProgress>;
   /** The last failure the worker reported in the background. */
-  lastError: SessionError | null;
+  lastError: MessengerError | null;
 }
 
 function initialState(): ImState {
@@ -49,7 +49,7 @@ function initialState(): ImState {
 
 export const im = proxy<ImState>(initialState());
 
-export function setImStatus(status: SessionStatus): void {
+export function setImStatus(status: MessengerStatus): void {
   im.connection = status.connection;
   im.imUid = status.imUid;
   im.online = status.online;
@@ -82,7 +82,7 @@ export function forgetUpload(clientMsgNo: string): void {
   );
 }
 
-export function setImError(error: SessionError | null): void {
+export function setImError(error: MessengerError | null): void {
   im.lastError = error;
 }
 

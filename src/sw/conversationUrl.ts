@@ -1,5 +1,5 @@
 // The address of a conversation in the app, and whether a window shows one: /destiny with the
-// search params of src/features/destiny/destinySearch.ts (`chat` = channel id, `type` only when not
+// search params of src/features/messenger/messengerSearch.ts (`chat` = channel id, `type` only when not
 // 1), serialized the way TanStack Router does (JSON-looking strings are quoted), under an optional
 // locale prefix. Pure: the service worker and the tabs both use it.
 

@@ -8,7 +8,7 @@ import {
   type Frame,
   FrameDecoder,
   Op,
-  SessionCrypto,
+  ConnectionCrypto,
   encodeFrame,
   encodeUtf8,
   generateKeyPair,
@@ -32,7 +32,7 @@ interface Conn {
   ws: WebSocket;
   uid: string;
   version: number;
-  crypto: SessionCrypto | null;
+  crypto: ConnectionCrypto | null;
   decoder: FrameDecoder;
 }
 
@@ -177,7 +177,7 @@ function open(
             done(null);
             return;
           }
-          conn.crypto = SessionCrypto.fromKeyExchange(
+          conn.crypto = ConnectionCrypto.fromKeyExchange(
             {
               privateKey: keys.privateKey,
               peerPublicKey: frame.serverKey,

@@ -4,7 +4,7 @@
 import {
   FrameDecoder,
   Op,
-  SessionCrypto,
+  ConnectionCrypto,
   decodeFrame,
   encodeContent,
   encodeFrame,
@@ -80,7 +80,7 @@ const sendDraft = {
   channelID: "bob",
   channelType: 1,
 };
-function oursSend(session: SessionCrypto): () => number {
+function oursSend(session: ConnectionCrypto): () => number {
   let seq = 0;
   return () => {
     const plain = encodeContent({ kind: "text", type: 1, content: TEXT });
@@ -109,7 +109,7 @@ function sdkSend(): () => number {
 // (b) RECV: frame bytes → fields → msgKey check → AES-CBC decrypt (what a client does per message).
 const plainRecv = encodeContent({ kind: "text", type: 1, content: TEXT });
 const recvBytes = encodeFrame(
-  new SessionCrypto(KEYS).sealRecv(
+  new ConnectionCrypto(KEYS).sealRecv(
     {
       redDot: true,
       setting: {},
@@ -125,7 +125,7 @@ const recvBytes = encodeFrame(
   ),
   2,
 );
-function oursRecv(session: SessionCrypto): () => number {
+function oursRecv(session: ConnectionCrypto): () => number {
   return () => session.openRecv(decodeFrame(recvBytes, 2) as RecvFrame).length;
 }
 function sdkRecv(): () => number {
@@ -135,7 +135,7 @@ function sdkRecv(): () => number {
 // (c) Framing: 100 frames in one chunk. Inbound (client → server) is the gateway's workload;
 // the server → client mix is the one the SDK can decode (one frame per call: its unpacker breaks
 // on several frames in one message, §0.4).
-const session0 = new SessionCrypto(KEYS);
+const session0 = new ConnectionCrypto(KEYS);
 const inbound: Frame[] = [];
 const outbound: Frame[] = [];
 for (let i = 0; i < 100; i++) {
@@ -191,7 +191,7 @@ function sdkFraming(): () => number {
 
 // Sanity: both sides build the same SEND bytes and accept each other's RECV before anything is timed.
 {
-  const ours = new SessionCrypto(KEYS).sealSend(
+  const ours = new ConnectionCrypto(KEYS).sealSend(
     { ...sendDraft, clientSeq: 1 },
     encodeContent({ kind: "text", type: 1, content: TEXT }),
   );
@@ -242,7 +242,7 @@ const cases: Case[] = [
     backend: b.name,
     unit: "ops/s",
     perOp: 1,
-    fn: oursSend(new SessionCrypto(KEYS, b)),
+    fn: oursSend(new ConnectionCrypto(KEYS, b)),
   })),
   {
     name: "recv",
@@ -258,7 +258,7 @@ const cases: Case[] = [
     backend: b.name,
     unit: "ops/s",
     perOp: 1,
-    fn: oursRecv(new SessionCrypto(KEYS, b)),
+    fn: oursRecv(new ConnectionCrypto(KEYS, b)),
   })),
   {
     name: "frames in (SEND/RECVACK/PING)",
@@ -335,7 +335,7 @@ for (const r of result) {
 }
 
 // NOTE: the JSON reports node:crypto: this runs in Node, where the server plugs node:crypto into
-// SessionCrypto (the SDK has no such option). The noble rows above are what the browser worker
+// ConnectionCrypto (the SDK has no such option). The noble rows above are what the browser worker
 // runs; their ratios are printed too and repeated in the JSON as *_noble.
 const JSON_BACKEND = nodeCryptoBackend.name;
 const sendSdk = rate("send", "wukongimjssdk@1.0.4");

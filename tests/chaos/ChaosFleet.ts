@@ -3,7 +3,7 @@
 // shows (as the composer does), so the profile reads what is there; tabs wander off now and then.
 // Also reads each profile's IndexedDB back as the plain data the checks judge.
 import type { ChannelRef } from "../../src/db/channelKey";
-import type { SessionEvent } from "../../workers/api";
+import type { MessengerEvent } from "../../workers/api";
 import {
   createWorkerDevice,
   type WorkerDevice,
@@ -72,7 +72,7 @@ export class ChaosFleet {
       for (const profile of PROFILES) {
         const name = `${options.namePrefix}-${user.name}-${profile.name}`;
         let device: FleetDevice | null = null;
-        const onEvent = (_tab: string, event: SessionEvent) => {
+        const onEvent = (_tab: string, event: MessengerEvent) => {
           if (event.type === "authRequired" && device !== null)
             void fleet.#refreshed(device, refresh);
           else if (event.type === "error")

@@ -104,7 +104,7 @@ describe.each<WorkerMode>(["shared", "dedicated"])(
       const staff = await open(staffState);
       if (mode === "dedicated") {
         expect(
-          user.page.workers().some((w) => w.url().includes("session.worker")),
+          user.page.workers().some((w) => w.url().includes("messenger.worker")),
         ).toBe(true);
         expect(
           await sharedWorkerTargets(browser, user.context, user.page),
@@ -237,7 +237,7 @@ describe.each<WorkerMode>(["shared", "dedicated"])(
       else
         for (const tab of tabs)
           expect(
-            tab.workers().some((w) => w.url().includes("session.worker")),
+            tab.workers().some((w) => w.url().includes("messenger.worker")),
           ).toBe(true);
 
       for (const tab of tabs)

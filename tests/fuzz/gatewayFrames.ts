@@ -11,7 +11,7 @@ import {
   type Frame,
   type ProtocolVersion,
   type SendDraft,
-  type SessionCrypto,
+  type ConnectionCrypto,
 } from "#protocol";
 import { frameArb, sampleOne } from "../support/protocol/arbitraryFrame";
 import type { Prng } from "../support/protocol/prng";
@@ -24,7 +24,7 @@ export interface FuzzSession {
   token: string;
   clientKey: string;
   /** Session cipher after CONNACK; null before. */
-  crypto: SessionCrypto | null;
+  crypto: ConnectionCrypto | null;
   /** Existing users a personal SEND may go to. */
   peers: readonly string[];
   clientSeq: number;

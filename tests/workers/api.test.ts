@@ -6,10 +6,10 @@ import {
   API_VERSION,
   ConnectionStatus,
   type Result,
-  type SessionApi,
-  type SessionError,
-  type SessionEvent,
-  type SessionStatus,
+  type MessengerApi,
+  type MessengerError,
+  type MessengerEvent,
+  type MessengerStatus,
 } from "../../workers/api";
 
 type Primitive = string | number | boolean | null | undefined | bigint;
@@ -36,13 +36,13 @@ type CloneableEach<T, Depth extends unknown[]> = Depth["length"] extends 6
 /** `true` when every value of `T` is structured-clone friendly. */
 type Cloneable<T> = AllTrue<CloneableEach<T, []>>;
 
-type DataMethods = Exclude<keyof SessionApi, "subscribe">;
+type DataMethods = Exclude<keyof MessengerApi, "subscribe">;
 type Shapes = {
   [K in DataMethods]: [
-    arity: Parameters<SessionApi[K]>["length"],
-    argument: Cloneable<Parameters<SessionApi[K]>[0]>,
-    result: Cloneable<Awaited<ReturnType<SessionApi[K]>>>,
-    isResult: Awaited<ReturnType<SessionApi[K]>> extends Result<unknown>
+    arity: Parameters<MessengerApi[K]>["length"],
+    argument: Cloneable<Parameters<MessengerApi[K]>[0]>,
+    result: Cloneable<Awaited<ReturnType<MessengerApi[K]>>>,
+    isResult: Awaited<ReturnType<MessengerApi[K]>> extends Result<unknown>
       ? true
       : false,
   ];
@@ -67,25 +67,25 @@ describe("workers/api.ts types", () => {
   });
 
   it("subscribe is the one callback, and what it receives is plain data", () => {
-    expectTypeOf<Parameters<SessionApi["subscribe"]>>().toEqualTypeOf<
-      [callback: (event: SessionEvent) => void]
+    expectTypeOf<Parameters<MessengerApi["subscribe"]>>().toEqualTypeOf<
+      [callback: (event: MessengerEvent) => void]
     >();
-    expectTypeOf<Cloneable<SessionEvent>>().toEqualTypeOf<true>();
-    expectTypeOf<Awaited<ReturnType<SessionApi["subscribe"]>>>().toEqualTypeOf<
+    expectTypeOf<Cloneable<MessengerEvent>>().toEqualTypeOf<true>();
+    expectTypeOf<Awaited<ReturnType<MessengerApi["subscribe"]>>>().toEqualTypeOf<
       Result<null>
     >();
   });
 
   it("error codes are SCREAMING_SNAKE literals", () => {
-    expectTypeOf<SessionError["code"]>().toExtend<
-      Uppercase<SessionError["code"]>
+    expectTypeOf<MessengerError["code"]>().toExtend<
+      Uppercase<MessengerError["code"]>
     >();
-    expectTypeOf<SessionError["code"]>().not.toEqualTypeOf<string>();
+    expectTypeOf<MessengerError["code"]>().not.toEqualTypeOf<string>();
   });
 });
 
 /** One value of every event variant and result shape. */
-const status: SessionStatus = {
+const status: MessengerStatus = {
   connection: ConnectionStatus.CONNECT_KICK,
   imUid: "u1",
   online: true,
@@ -93,7 +93,7 @@ const status: SessionStatus = {
   kick: "SIGNED_IN_ELSEWHERE",
 };
 const channel = { channelId: "peer", channelType: 1 };
-const events: SessionEvent[] = [
+const events: MessengerEvent[] = [
   { type: "status", status },
   { type: "conversationsChanged", channels: [channel] },
   { type: "messagesChanged", channel, clientMsgNos: ["a", "b"], rows: [] },

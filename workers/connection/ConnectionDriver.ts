@@ -8,7 +8,7 @@ import {
   Op,
   PROTOCOL_VERSION,
   ReasonCode,
-  SessionCrypto,
+  ConnectionCrypto,
   encodeFrame,
   generateKeyPair,
   nobleBackend,
@@ -42,14 +42,14 @@ export interface ConnectCredentials {
 /** The connected socket with its session keys: what the send and receive paths write through. */
 export interface LiveSocket {
   readonly socketId: number;
-  readonly crypto: SessionCrypto;
+  readonly crypto: ConnectionCrypto;
   /** Writes one WebSocket message; a no-op once this socket was replaced. */
   send(bytes: Uint8Array): void;
   /** True while this is still the connected socket. */
   readonly current: boolean;
 }
 
-/** How the driver reports to the session service. */
+/** How the driver reports to the messenger service. */
 export interface DriverHooks {
   credentials(): ConnectCredentials | null;
   status(status: ConnectionStatus, reasonCode?: number): void;
@@ -348,9 +348,9 @@ export class ConnectionDriver {
       this.#fail(slot, new Error("CONNACK before CONNECT"));
       return false;
     }
-    let crypto: SessionCrypto;
+    let crypto: ConnectionCrypto;
     try {
-      crypto = SessionCrypto.fromKeyExchange(
+      crypto = ConnectionCrypto.fromKeyExchange(
         {
           privateKey: slot.keyPair.privateKey,
           peerPublicKey: frame.serverKey,

@@ -1,5 +1,5 @@
 // The connection lifecycle as a pure state machine: transition(state, event) → { state, effects }.
-// It never touches a socket or a timer; the session service runs the effects (data) it returns.
+// It never touches a socket or a timer; the messenger service runs the effects (data) it returns.
 import { ConnectionStatus, type KickReason } from "../api";
 import { nextRandom, reconnectDelay } from "./backoff";
 import {
@@ -93,7 +93,7 @@ export type ConnectionEvent =
   /** The tabs' aggregated `online` hint. */
   | { readonly type: "network"; readonly online: boolean };
 
-/** Outputs, run in order by the session service. */
+/** Outputs, run in order by the messenger service. */
 export type ConnectionEffect =
   | { readonly type: "openSocket"; readonly socketId: number }
   | { readonly type: "closeSocket"; readonly socketId: number }

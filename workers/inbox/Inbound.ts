@@ -15,7 +15,7 @@ import {
   emitConversationsChanged,
   emitMessagesChanged,
   type UserContext,
-} from "../session/UserContext";
+} from "../messenger/UserContext";
 import { trustedCommandChannel } from "./receiveRules";
 import { contentTypeOf, parsePayloadBytes } from "../rest/wire";
 
@@ -95,7 +95,7 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** The receive path of one user's session. */
+/** The receive path of one user's messenger. */
 export class Inbound {
   readonly #ctx: UserContext;
   readonly #hooks: InboundHooks;

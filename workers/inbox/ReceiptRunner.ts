@@ -7,7 +7,7 @@ import {
   type ChannelRef,
 } from "../../src/db/channelKey";
 import { completeReceipts, queueReceipts } from "../store/receiptRepo";
-import { toSessionError } from "../session/errors";
+import { toMessengerError } from "../messenger/errors";
 import { sendReadReceipts, setServerReadTo } from "../rest/imApi";
 import { NamedTimers } from "../lib/NamedTimers";
 import {
@@ -20,9 +20,9 @@ import {
   type ReceiptEvent,
   type ReceiptState,
 } from "./receiptCoalescer";
-import { emitMessagesChanged, type UserContext } from "../session/UserContext";
+import { emitMessagesChanged, type UserContext } from "../messenger/UserContext";
 
-/** Read receipts and server-side read marks of one user's session. */
+/** Read receipts and server-side read marks of one user's messenger. */
 export class ReceiptRunner {
   readonly #ctx: UserContext;
   readonly #timers = new NamedTimers<"receiptFlush" | "readMarks">();
@@ -67,7 +67,7 @@ export class ReceiptRunner {
 
   /** Offline or waiting for a token, these retry every beat: only other failures are news. */
   #report(error: unknown): void {
-    const { code } = toSessionError(error);
+    const { code } = toMessengerError(error);
     if (code !== "NETWORK" && code !== "UNAUTHORIZED")
       this.#ctx.reportError(error);
   }

@@ -33,7 +33,7 @@ import {
   emitConversationsChanged,
   emitMessagesChanged,
   type UserContext,
-} from "../session/UserContext";
+} from "../messenger/UserContext";
 
 /** SENDs written so far, for tests and diagnostics. */
 export interface OutboxStats {
@@ -41,7 +41,7 @@ export interface OutboxStats {
   packets: number;
 }
 
-/** The send path of one user's session. */
+/** The send path of one user's messenger. */
 export class OutboxRunner {
   readonly #ctx: UserContext;
   readonly #timers = new NamedTimers<"flush">();

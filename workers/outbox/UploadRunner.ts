@@ -5,10 +5,10 @@ import type { JsonObject } from "../../src/db/entities/JsonValue";
 import type { UploadRefusal } from "../../src/db/entities/MessageRecord";
 import { UploadState } from "../../src/db/entities/UploadRecord";
 import { completeUpload, setUploadState } from "../store/uploadRepo";
-import { SessionFailure } from "../session/errors";
+import { MessengerFailure } from "../messenger/errors";
 import { isObject } from "../rest/wire";
 import type { UploadTransport } from "./uploadTransport";
-import type { UserContext } from "../session/UserContext";
+import type { UserContext } from "../messenger/UserContext";
 
 /** The upload endpoint (multipart field `file`). */
 export const UPLOAD_PATH = "file/v1/upload";
@@ -55,7 +55,7 @@ interface Task {
   readonly controller: AbortController;
 }
 
-/** The uploads of one user's session. */
+/** The uploads of one user's messenger. */
 export class UploadRunner {
   readonly #ctx: UserContext;
   readonly #hooks: UploadHooks;
@@ -236,7 +236,7 @@ export class UploadRunner {
           ? body.msg
           : `HTTP ${status}`;
       this.#ctx.reportError(
-        new SessionFailure("SERVER_ERROR", `Upload refused: ${msg}`),
+        new MessengerFailure("SERVER_ERROR", `Upload refused: ${msg}`),
       );
       await this.#setState(
         clientMsgNo,

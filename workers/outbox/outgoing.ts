@@ -12,7 +12,7 @@ import {
 } from "../../src/db/entities/UploadRecord";
 import { isUploadImageType, UPLOAD_LIMITS } from "#contract";
 import { MAX_TEXT_LENGTH } from "../api";
-import { SessionFailure } from "../session/errors";
+import { MessengerFailure } from "../messenger/errors";
 
 /** Payload content types the worker composes (protocol §9). */
 export const ContentType = { TEXT: 1, IMAGE: 2 } as const;
@@ -42,8 +42,8 @@ export function newClientMsgNo(random16: Uint8Array): string {
   return `${Array.from(random16, (b) => b.toString(16).padStart(2, "0")).join("")}_0_3`;
 }
 
-function invalid(message: string): SessionFailure {
-  return new SessionFailure("INVALID_ARGUMENT", message);
+function invalid(message: string): MessengerFailure {
+  return new MessengerFailure("INVALID_ARGUMENT", message);
 }
 
 /** Throws INVALID_ARGUMENT unless `channel` is a usable channel. */
@@ -139,15 +139,15 @@ export function buildImageMessage(
   if (!Number.isInteger(height) || height < 1)
     throw invalid("height must be a positive integer");
   if (file.size === 0)
-    throw new SessionFailure("IMAGE_DAMAGED", "the file is empty");
+    throw new MessengerFailure("IMAGE_DAMAGED", "the file is empty");
   if (!isUploadImageType(file.type))
-    throw new SessionFailure(
+    throw new MessengerFailure(
       "IMAGE_NOT_ACCEPTED",
       `type ${file.type} is not PNG, JPEG, WebP or GIF`,
     );
   const { maxBytes, maxPixels } = UPLOAD_LIMITS;
   if (file.size > maxBytes || width * height > maxPixels)
-    throw new SessionFailure(
+    throw new MessengerFailure(
       "IMAGE_TOO_LARGE",
       `${String(file.size)} bytes, ${String(width)}×${String(height)} px; at most ${String(maxBytes)} bytes and ${String(maxPixels)} px`,
     );

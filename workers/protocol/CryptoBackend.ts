@@ -37,7 +37,7 @@ export interface CryptoBackend {
   ): Uint8Array;
   /**
    * Optional: a cipher for one key and IV that may keep state between calls (the same results as
-   * aesCbcEncrypt/aesCbcDecrypt with that key and IV). SessionCrypto binds one per session.
+   * aesCbcEncrypt/aesCbcDecrypt with that key and IV). ConnectionCrypto binds one per session.
    */
   bindAesCbc?(key: Uint8Array, iv: Uint8Array): BoundAesCbc;
 }

@@ -66,15 +66,15 @@ export {
   sharedSecret,
 } from "./keyPair";
 export type { KeyPair } from "./keyPair";
-export { SessionCrypto, deriveSessionKeys } from "./SessionCrypto";
+export { ConnectionCrypto, deriveConnectionKeys } from "./ConnectionCrypto";
 export type {
-  SessionKeys,
+  ConnectionKeys,
   KeyExchange,
   SendSignFields,
   RecvSignFields,
   SendDraft,
   RecvDraft,
-} from "./SessionCrypto";
+} from "./ConnectionCrypto";
 export {
   base64Encode,
   base64Decode,

@@ -13,7 +13,7 @@ interface Schedules {
   dec?: Uint32Array;
 }
 
-/** Expanded keys by the identity of the key array (SessionCrypto keeps one array per session). */
+/** Expanded keys by the identity of the key array (ConnectionCrypto keeps one array per session). */
 const cache = new WeakMap<Uint8Array, Schedules>();
 
 function schedules(key: Uint8Array): Schedules {

@@ -1,16 +1,16 @@
-// Each tab's half of the dedicated-worker fallback: the SessionApi its dedicated worker exposes,
+// Each tab's half of the dedicated-worker fallback: the MessengerApi its dedicated worker exposes,
 // forwarding every call to whichever worker currently leads. It remembers what the tab set up
 // (attach, hints, session, open conversations, subscription) and replays it to a new leader; calls
-// cut short by a leader change are sent again when api.ts's SESSION_METHODS says they may be.
-import { SESSION_METHODS, sessionApiOf } from "../apiMethods";
+// cut short by a leader change are sent again when api.ts's MESSENGER_METHODS says they may be.
+import { MESSENGER_METHODS, messengerApiOf } from "../apiMethods";
 import type {
   AttachArgs,
   Result,
-  SessionArg,
-  SessionError,
-  SessionEvent,
-  SessionApi,
-  SessionMethod,
+  MessengerArg,
+  MessengerError,
+  MessengerEvent,
+  MessengerApi,
+  MessengerMethod,
   StartArgs,
 } from "../api";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
@@ -20,7 +20,7 @@ import {
   type RelayMessage,
 } from "./relayProtocol";
 
-const INTERRUPTED: SessionError = {
+const INTERRUPTED: MessengerError = {
   code: "NETWORK",
   message:
     "The IM worker changed while this call ran; it may or may not have taken effect",
@@ -28,7 +28,7 @@ const INTERRUPTED: SessionError = {
 };
 
 interface Pending {
-  readonly method: SessionMethod;
+  readonly method: MessengerMethod;
   readonly arg: unknown;
   readonly resolve: (result: Result<unknown>) => void;
   /** The leader it was posted to (null: not posted yet). */
@@ -52,7 +52,7 @@ export function createRelayClient(options: RelayClientOptions) {
     attach?: AttachArgs;
     hint?: { readonly online: boolean; readonly visible: boolean };
     start?: StartArgs;
-    callback?: (event: SessionEvent) => void;
+    callback?: (event: MessengerEvent) => void;
     open: Map<string, ChannelRef>;
   } = { open: new Map() };
 
@@ -73,7 +73,7 @@ export function createRelayClient(options: RelayClientOptions) {
   };
 
   /** Posts a call (once a leader is known) and resolves with its result. */
-  const raw = (method: SessionMethod, arg: unknown): Promise<Result<unknown>> =>
+  const raw = (method: MessengerMethod, arg: unknown): Promise<Result<unknown>> =>
     new Promise((resolve) => {
       callIds += 1;
       const entry: Pending = { method, arg, resolve, postedTo: null };
@@ -83,7 +83,7 @@ export function createRelayClient(options: RelayClientOptions) {
 
   /** What a successful call set up, remembered for a later replay (the other methods set up nothing). */
   const remember: {
-    readonly [M in SessionMethod]?: (arg: SessionArg<M>) => void;
+    readonly [M in MessengerMethod]?: (arg: MessengerArg<M>) => void;
   } = {
     attach: (arg) => {
       state.attach = arg;
@@ -113,7 +113,7 @@ export function createRelayClient(options: RelayClientOptions) {
   };
 
   const call = async <T>(
-    method: SessionMethod,
+    method: MessengerMethod,
     arg: unknown,
   ): Promise<Result<T>> => {
     await replaying;
@@ -140,7 +140,7 @@ export function createRelayClient(options: RelayClientOptions) {
       ([, p]) => p.postedTo !== null,
     );
     for (const [callId, entry] of interrupted) {
-      if (!SESSION_METHODS[entry.method].repeatable) {
+      if (!MESSENGER_METHODS[entry.method].repeatable) {
         pending.delete(callId);
         entry.resolve({ ok: false, error: INTERRUPTED });
       } else {
@@ -187,8 +187,8 @@ export function createRelayClient(options: RelayClientOptions) {
   post({ t: "hello" });
 
   const api = {
-    ...sessionApiOf(call),
-    subscribe: async (callback: (event: SessionEvent) => void) => {
+    ...messengerApiOf(call),
+    subscribe: async (callback: (event: MessengerEvent) => void) => {
       // NOTE: set first: the leader sends the status event before the call's result.
       const previous = state.callback;
       state.callback = callback;
@@ -199,7 +199,7 @@ export function createRelayClient(options: RelayClientOptions) {
       }
       return result;
     },
-  } satisfies SessionApi;
+  } satisfies MessengerApi;
 
   return {
     api,

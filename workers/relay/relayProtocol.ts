@@ -1,6 +1,6 @@
 // The messages of the dedicated-worker fallback: tabs' workers that are not the leader forward
-// SessionApi calls over a BroadcastChannel to the leader's service and get results and events back.
-import type { Result, SessionEvent, SessionMethod } from "../api";
+// MessengerApi calls over a BroadcastChannel to the leader's service and get results and events back.
+import type { Result, MessengerEvent, MessengerMethod } from "../api";
 
 /** BroadcastChannel name (per API version, like the SharedWorker's name). */
 export function relayChannelName(apiVersion: number): string {
@@ -23,7 +23,7 @@ export type RelayMessage =
       readonly t: "call";
       readonly tabId: string;
       readonly callId: number;
-      readonly method: SessionMethod;
+      readonly method: MessengerMethod;
       readonly arg: unknown;
     }
   | {
@@ -35,7 +35,7 @@ export type RelayMessage =
   | {
       readonly t: "event";
       readonly tabId: string;
-      readonly event: SessionEvent;
+      readonly event: MessengerEvent;
     };
 
 /** The part of BroadcastChannel used (a test double implements it in memory). */

@@ -1,23 +1,23 @@
-// The leader's half of the dedicated-worker fallback: serves the SessionApi calls other tabs'
+// The leader's half of the dedicated-worker fallback: serves the MessengerApi calls other tabs'
 // workers post on the relay channel, one tab facade per caller, and posts results and events back.
-import type { Result, SessionApi } from "../api";
+import type { Result, MessengerApi } from "../api";
 import {
-  createTabSession,
+  createTabMessenger,
   type TabLiveness,
-  type TabSession,
-} from "../tabs/createTabSession";
+  type TabMessenger,
+} from "../tabs/createTabMessenger";
 import {
   isRelayMessage,
   type BroadcastLike,
   type RelayMessage,
 } from "./relayProtocol";
-import type { SessionService } from "../session/SessionService";
+import type { MessengerService } from "../messenger/MessengerService";
 
 export interface RelayServerOptions {
   readonly channel: BroadcastLike;
   /** This leader's id, announced on start and in answer to `hello`. */
   readonly leaderId: string;
-  readonly service: SessionService;
+  readonly service: MessengerService;
   readonly liveness: TabLiveness;
 }
 
@@ -26,7 +26,7 @@ type AnyMethod = (arg: unknown) => Promise<Result<unknown>>;
 /** Serves the relay until the returned function is called. */
 export function serveRelay(options: RelayServerOptions): () => void {
   const { channel, leaderId, service } = options;
-  const facades = new Map<string, TabSession>();
+  const facades = new Map<string, TabMessenger>();
   const post = (message: RelayMessage) => {
     channel.postMessage(message);
   };
@@ -39,10 +39,10 @@ export function serveRelay(options: RelayServerOptions): () => void {
     },
   };
 
-  const facadeOf = (routeId: string): TabSession => {
+  const facadeOf = (routeId: string): TabMessenger => {
     let facade = facades.get(routeId);
     if (facade === undefined) {
-      facade = createTabSession(service, routeId, { liveness });
+      facade = createTabMessenger(service, routeId, { liveness });
       facades.set(routeId, facade);
     }
     return facade;
@@ -53,7 +53,7 @@ export function serveRelay(options: RelayServerOptions): () => void {
     method: string,
     arg: unknown,
   ): Promise<Result<unknown>> => {
-    const api: SessionApi = facadeOf(routeId).api;
+    const api: MessengerApi = facadeOf(routeId).api;
     if (method === "subscribe") {
       return api.subscribe((event) => {
         post({ t: "event", tabId: routeId, event });
@@ -61,7 +61,7 @@ export function serveRelay(options: RelayServerOptions): () => void {
     }
     if (
       !Object.hasOwn(api, method) ||
-      typeof api[method as keyof SessionApi] !== "function"
+      typeof api[method as keyof MessengerApi] !== "function"
     ) {
       return {
         ok: false,
@@ -72,7 +72,7 @@ export function serveRelay(options: RelayServerOptions): () => void {
         },
       };
     }
-    return (api[method as keyof SessionApi] as AnyMethod)(arg);
+    return (api[method as keyof MessengerApi] as AnyMethod)(arg);
   };
 
   const onMessage = (event: { readonly data: unknown }) => {

@@ -1,7 +1,7 @@
 // The worker's REST client: `apiBase` + `Authorization: Bearer <access token>` from the tab, the
-// `{ code, data, msg }` envelope, and failures as SessionFailure codes. A 401 marks that token
+// `{ code, data, msg }` envelope, and failures as MessengerFailure codes. A 401 marks that token
 // stale: it is reported once and never sent again, so nothing loops until a tab sends a new one.
-import { SessionFailure } from "../session/errors";
+import { MessengerFailure } from "../messenger/errors";
 
 /** Endpoint and token of the REST API, as the tab last gave them. */
 export interface HttpAuth {
@@ -79,9 +79,9 @@ export class ImHttp {
   /** Throws UNAUTHORIZED unless a token that has not been refused is set. */
   #usableAuth(): HttpAuth {
     const auth = this.#auth;
-    if (auth === null) throw new SessionFailure("NOT_STARTED", "No IM session");
+    if (auth === null) throw new MessengerFailure("NOT_STARTED", "Messenger not started");
     if (auth.accessToken === this.#staleToken) {
-      throw new SessionFailure(
+      throw new MessengerFailure(
         "UNAUTHORIZED",
         "The access token was refused; waiting for a new one",
       );
@@ -104,12 +104,12 @@ export class ImHttp {
   }
 
   /** Reports a 401 for `token` (once per token). */
-  refused(token: string): SessionFailure {
+  refused(token: string): MessengerFailure {
     if (this.#staleToken !== token) {
       this.#staleToken = token;
       this.#options.onUnauthorized();
     }
-    return new SessionFailure(
+    return new MessengerFailure(
       "UNAUTHORIZED",
       "The server refused the access token",
     );
@@ -134,7 +134,7 @@ export class ImHttp {
         init,
       );
     } catch (cause) {
-      throw new SessionFailure(
+      throw new MessengerFailure(
         "NETWORK",
         `${path}: the server is unreachable`,
         {
@@ -151,7 +151,7 @@ export class ImHttp {
     if (response.status === 401 || envelopeCode(body) === 401)
       throw this.refused(auth.accessToken);
     if (!response.ok || envelopeCode(body) !== 0) {
-      throw new SessionFailure(
+      throw new MessengerFailure(
         "SERVER_ERROR",
         `${path}: ${envelopeMessage(body, response.status)}`,
       );

@@ -11,7 +11,7 @@ import {
   UploadState,
   type UploadRecord,
 } from "../../src/db/entities/UploadRecord";
-import { SessionFailure } from "../session/errors";
+import { MessengerFailure } from "../messenger/errors";
 import type { OutgoingRows } from "../outbox/outgoing";
 import { emptyConversation } from "../inbox/receiveRules";
 import { noteOwnSeq } from "../inbox/unread";
@@ -33,7 +33,7 @@ export async function enqueueOutgoing(
     [db.messages, db.outbox, db.uploads, db.conversations],
     async () => {
       if ((await db.messages.get(message.clientMsgNo)) !== undefined) {
-        throw new SessionFailure(
+        throw new MessengerFailure(
           "INVALID_STATE",
           `Message ${message.clientMsgNo} is already stored`,
         );
@@ -72,7 +72,7 @@ export async function applySendAck(
     !Number.isInteger(ack.messageSeq) ||
     ack.messageSeq < 0
   ) {
-    throw new SessionFailure(
+    throw new MessengerFailure(
       "INVALID_ARGUMENT",
       `Bad SENDACK for ${ack.clientMsgNo}`,
     );
@@ -143,13 +143,13 @@ export async function requeueFailed(
         .equals(clientMsgNo)
         .first();
       if (message === undefined || row === undefined) {
-        throw new SessionFailure(
+        throw new MessengerFailure(
           "NOT_FOUND",
           `No failed message ${clientMsgNo}`,
         );
       }
       if (message.status !== MessageStatus.FAIL) {
-        throw new SessionFailure(
+        throw new MessengerFailure(
           "INVALID_STATE",
           `Message ${clientMsgNo} is ${message.status}, not fail`,
         );

@@ -5,7 +5,7 @@ import {
   UploadState,
   type UploadRecord,
 } from "../../src/db/entities/UploadRecord";
-import { SessionFailure } from "../session/errors";
+import { MessengerFailure } from "../messenger/errors";
 
 /** Records an upload's state and progress. Returns the row, or undefined when the upload is gone. */
 export async function setUploadState(
@@ -43,7 +43,7 @@ export async function completeUpload(
   },
 ): Promise<void> {
   if (args.url === "")
-    throw new SessionFailure(
+    throw new MessengerFailure(
       "INVALID_ARGUMENT",
       "An uploaded file needs a URL",
     );
@@ -55,7 +55,7 @@ export async function completeUpload(
       .first();
     const message = await db.messages.get(args.clientMsgNo);
     if (upload === undefined || row === undefined || message === undefined) {
-      throw new SessionFailure(
+      throw new MessengerFailure(
         "NOT_FOUND",
         `No pending upload ${args.clientMsgNo}`,
       );

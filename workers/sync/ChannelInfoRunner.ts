@@ -2,10 +2,10 @@
 // kept in the channelInfo table, so the list and threads show names offline and before the network
 // answers. The worker is the only writer; tabs read the rows with liveQuery and ask for refreshes.
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
-import { SessionFailure } from "../session/errors";
+import { MessengerFailure } from "../messenger/errors";
 import { fetchChannelInfo, PERSON_CHANNEL } from "../rest/imApi";
 import { checkChannel } from "../outbox/outgoing";
-import type { UserContext } from "../session/UserContext";
+import type { UserContext } from "../messenger/UserContext";
 
 /** How long a stored row counts as fresh (the online dot goes stale after this). */
 export const CHANNEL_INFO_TTL_MS = 5 * 60_000;
@@ -33,7 +33,7 @@ export class ChannelInfoRunner {
     force: boolean,
   ): Promise<void> {
     if (!isList(channels) || channels.length > MAX_CHANNELS_PER_CALL)
-      throw new SessionFailure(
+      throw new MessengerFailure(
         "INVALID_ARGUMENT",
         `channels must be a list of at most ${MAX_CHANNELS_PER_CALL}`,
       );

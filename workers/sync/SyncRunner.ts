@@ -41,7 +41,7 @@ import {
   emitConversationsChanged,
   emitMessagesChanged,
   type UserContext,
-} from "../session/UserContext";
+} from "../messenger/UserContext";
 
 /** Messages per messageSync call. */
 export const MESSAGE_SYNC_LIMIT = 100;
@@ -75,7 +75,7 @@ export interface SyncHooks {
   unreadWhileShown(channels: readonly ChannelRef[]): void;
 }
 
-/** The REST catch-up of one user's session. */
+/** The REST catch-up of one user's messenger. */
 export class SyncRunner {
   readonly #ctx: UserContext;
   readonly #hooks: SyncHooks;

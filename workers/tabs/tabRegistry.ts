@@ -1,7 +1,7 @@
 // Tab liveness with Web Locks (no pings: background timers are throttled). Each tab holds a unique
 // lock for its whole life; the worker queues a request for the same lock and is granted it only
 // when the tab is gone, then releases that tab's subscription and views.
-import type { TabLiveness } from "./createTabSession";
+import type { TabLiveness } from "./createTabMessenger";
 
 /** The part of `navigator.locks` used here (the worker's, or a test double). */
 export interface LockManagerLike {

@@ -15,7 +15,7 @@ import {
   countApplications,
   listApplications,
 } from "../manager/managerApplications";
-import { rowsOf } from "../im/wireMessage";
+import { rowsOf } from "../messenger/wireMessage";
 import { maskPhone } from "../users/mask";
 
 export interface PageArgs {

@@ -12,8 +12,8 @@ import { ChannelType } from "#protocol";
 import type { Db } from "../../db/createDb";
 import { type FateSignupRow, fateSignups } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import type { ImEngine } from "../im/ImEngine";
-import { assignedServiceUid } from "../im/serviceAssignment";
+import type { ImEngine } from "../messenger/ImEngine";
+import { assignedServiceUid } from "../messenger/serviceAssignment";
 import { uniqueViolation } from "../users/accounts";
 import {
   optionalText,

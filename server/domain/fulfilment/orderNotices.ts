@@ -9,8 +9,8 @@ import type { Db } from "../../db/createDb";
 import { type OrderRow, pushSubscriptions, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { DEFAULT_LOCALE, type Locale } from "../../lib/locale";
-import type { ImEngine } from "../im/ImEngine";
-import { assignedServiceUid } from "../im/serviceAssignment";
+import type { ImEngine } from "../messenger/ImEngine";
+import { assignedServiceUid } from "../messenger/serviceAssignment";
 import {
   type OrderNotice,
   orderNoticeText,

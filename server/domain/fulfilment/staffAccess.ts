@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { monks, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { rowsOf } from "../im/wireMessage";
+import { rowsOf } from "../messenger/wireMessage";
 
 export interface StaffMember {
   userId: number;

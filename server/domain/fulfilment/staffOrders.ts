@@ -13,7 +13,7 @@ import type { Db } from "../../db/createDb";
 import { type OrderRefundRow, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { Locale } from "../../lib/locale";
-import { rowsOf } from "../im/wireMessage";
+import { rowsOf } from "../messenger/wireMessage";
 import {
   findOrderViews,
   latestRefunds,

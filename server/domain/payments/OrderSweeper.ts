@@ -12,7 +12,7 @@ import { isProviderError } from "../../providers/errors";
 import type { Clock } from "../../providers/lib/runtime";
 import { schedulePeriodic } from "../../lib/periodicJob";
 import { reconcileRefunds } from "../fulfilment/refundPayouts";
-import type { ImEngine } from "../im/ImEngine";
+import type { ImEngine } from "../messenger/ImEngine";
 import { PAY_WINDOW_MS } from "../orders/present";
 import { cancelPending } from "./cancelPending";
 import type { PayServices } from "./payServices";

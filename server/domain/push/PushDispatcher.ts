@@ -8,8 +8,8 @@ import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "../../db/createDb";
 import { users } from "../../db/schema";
-import { conversationState } from "../im/conversations";
-import type { StoredMessageEvent } from "../im/ImEngine";
+import { conversationState } from "../messenger/conversations";
+import type { StoredMessageEvent } from "../messenger/ImEngine";
 import {
   conversationTag,
   messagePush,

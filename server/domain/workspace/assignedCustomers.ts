@@ -3,7 +3,7 @@
 // at ASSIGNED_LIST_MAX. Reads only; the workspace's "assigned to me" filter matches them locally.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
-import { rowsOf } from "../im/wireMessage";
+import { rowsOf } from "../messenger/wireMessage";
 
 /**
  * The most customers one answer lists. NOTE: the workspace filters the conversations it holds

@@ -10,7 +10,7 @@ import { type ServerMessage, translate } from "../../i18n/serverI18n";
 import type { Locale } from "../../lib/locale";
 import { recordAudit } from "../audit/auditLog";
 import { type NoticeDeps, readerLocale } from "../fulfilment/orderNotices";
-import { rowsOf } from "../im/wireMessage";
+import { rowsOf } from "../messenger/wireMessage";
 
 const GREETING: ServerMessage = /*i18n*/ {
   id: "chat.handOffGreeting",

@@ -17,7 +17,7 @@ import {
 } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { recordAudit } from "../audit/auditLog";
-import { rowsOf } from "../im/wireMessage";
+import { rowsOf } from "../messenger/wireMessage";
 import { optionalText, requiredText } from "../orders/fieldRules";
 
 const presentReply = (

@@ -10,15 +10,15 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { ChannelType, HeaderFlag, ReasonCode, SYSTEM_UID } from "#protocol";
 import type { Db } from "../../db/createDb";
-import { personalChannelKey } from "../../domain/im/channelKey";
+import { personalChannelKey } from "../../domain/messenger/channelKey";
 import type {
   ImCommand,
   ImEngine,
   ImHealth,
   ImSendRequest,
   ImSendResult,
-} from "../../domain/im/ImEngine";
-import { rowsOf } from "../../domain/im/wireMessage";
+} from "../../domain/messenger/ImEngine";
+import { rowsOf } from "../../domain/messenger/wireMessage";
 import type { Clock } from "../../providers/lib/runtime";
 import { OrderedImageChecks, type MediaStore } from "../imageUrlRule";
 import { checkSend } from "../sendRules";

@@ -7,8 +7,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ContentType, HeaderFlag } from "#protocol";
 import type { Db } from "../../db/createDb";
-import { personalChannelKey } from "../../domain/im/channelKey";
-import { rowsOf } from "../../domain/im/wireMessage";
+import { personalChannelKey } from "../../domain/messenger/channelKey";
+import { rowsOf } from "../../domain/messenger/wireMessage";
 
 /** A stored WuKongIM message in a personal channel, as its sender sent it. */
 export interface MirroredMessage {

@@ -8,7 +8,7 @@ import { DeviceLevel } from "#protocol";
 import { ConfigError } from "../../config/appConfig";
 import type { Db } from "../../db/createDb";
 import type { AccountEvents } from "../../domain/auth/accountEvents";
-import type { StoredMessageEvent } from "../../domain/im/ImEngine";
+import type { StoredMessageEvent } from "../../domain/messenger/ImEngine";
 import { schedulePeriodic } from "../../lib/periodicJob";
 import type { Clock } from "../../providers/lib/runtime";
 import { DEFAULT_GATEWAY_OPTIONS } from "../gatewayOptions";

@@ -7,23 +7,23 @@ import { runMiddleware } from "../../router/middleware";
 import { session } from "../../state/session";
 import {
   openChannelOf,
-  validateDestinySearch,
-  type DestinySearch,
-} from "../../features/destiny/destinySearch";
-import { DestinyPage } from "../../features/destiny/DestinyPage";
+  validateMessengerSearch,
+  type MessengerSearch,
+} from "../../features/messenger/messengerSearch";
+import { MessengerPage } from "../../features/messenger/MessengerPage";
 
 /** The open thread's first page from IndexedDB (null with no thread open or no IM user). */
-async function readSnapshot(deps: DestinySearch) {
+async function readSnapshot(deps: MessengerSearch) {
   const channel = openChannelOf(deps);
   const imUid = session.imUid;
   if (channel === null || imUid === null) return null;
   const { loadThreadSnapshot } =
-    await import("../../features/destiny/threadLoader");
+    await import("../../features/messenger/threadLoader");
   return loadThreadSnapshot(imUid, channel);
 }
 
 export const Route = createFileRoute("/{-$locale}/destiny")({
-  validateSearch: validateDestinySearch,
+  validateSearch: validateMessengerSearch,
   beforeLoad: ({ context, location }) => {
     runMiddleware(["auth"], { context, location });
   },
@@ -39,5 +39,5 @@ export const Route = createFileRoute("/{-$locale}/destiny")({
     ]);
     return snapshot;
   },
-  component: DestinyPage,
+  component: MessengerPage,
 });

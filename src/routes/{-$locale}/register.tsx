@@ -4,7 +4,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { fetchMyFateSignup } from "../../api/fate";
 import { loadCatalogPart } from "../../i18n/activateLocale";
 import { runMiddleware } from "../../router/middleware";
-import { RegisterPage } from "../../features/register/RegisterPage";
+import { FateTogetherPage } from "../../features/fateTogether/FateTogetherPage";
 
 export const Route = createFileRoute("/{-$locale}/register")({
   beforeLoad: ({ context, location }) => {
@@ -17,5 +17,5 @@ export const Route = createFileRoute("/{-$locale}/register")({
     ]);
     return signup;
   },
-  component: RegisterPage,
+  component: FateTogetherPage,
 });

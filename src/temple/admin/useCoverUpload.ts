@@ -7,8 +7,8 @@ import { useLingui } from "@lingui/react/macro";
 import { refusalTextOf } from "../../api/ApiError";
 // NOTE: the desk's proof-photo upload is the app's one call of file/v1/upload and its delete.
 import { deleteUpload, uploadProofPhoto } from "../../api/staff";
-import { ImageRefused, prepareImage } from "../../features/destiny/imageFile";
-import { sessionErrorMessage } from "../../i18n/errorMessages";
+import { ImageRefused, prepareImage } from "../../features/messenger/imageFile";
+import { messengerErrorMessage } from "../../i18n/errorMessages";
 
 export type CoverUploadState = "idle" | "uploading" | "stored" | "failed";
 
@@ -83,7 +83,7 @@ export function useCoverUpload(): CoverUpload {
         if (signal.aborted) return;
         const error =
           failure instanceof ImageRefused
-            ? i18n._(sessionErrorMessage(failure.code))
+            ? i18n._(messengerErrorMessage(failure.code))
             : (refusalTextOf(failure) ?? t`上传失败，请重试`);
         settle({ state: "failed", error });
       }

@@ -7,8 +7,8 @@ import { useLingui } from "@lingui/react/macro";
 import { FULFILMENT_LIMITS } from "#contract";
 import { refusalTextOf } from "../../api/ApiError";
 import { deleteUpload, uploadProofPhoto } from "../../api/staff";
-import { sessionErrorMessage } from "../../i18n/errorMessages";
-import { ImageRefused, prepareImage } from "../../features/destiny/imageFile";
+import { messengerErrorMessage } from "../../i18n/errorMessages";
+import { ImageRefused, prepareImage } from "../../features/messenger/imageFile";
 import type { PhotoState } from "./staffForms";
 
 export interface ProofPhoto {
@@ -79,7 +79,7 @@ export function useProofPhotos(): ProofPhotos {
         if (entry.controller.signal.aborted) return;
         const error =
           failure instanceof ImageRefused
-            ? i18n._(sessionErrorMessage(failure.code))
+            ? i18n._(messengerErrorMessage(failure.code))
             : (refusalTextOf(failure) ?? t`上传失败，请重试`);
         update(entry.key, { state: "failed", error });
       }

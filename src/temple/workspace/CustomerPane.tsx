@@ -8,7 +8,7 @@ import { refusalTextOf } from "../../api/ApiError";
 import {
   SendAgreementButton,
   sendsAgreements,
-} from "../../features/contract/SendAgreementButton";
+} from "../../features/agreements/SendAgreementButton";
 import { useRouteLocale } from "../../i18n/useRouteLocale";
 import { formatDate } from "../../lib/format";
 import { session } from "../../state/session";

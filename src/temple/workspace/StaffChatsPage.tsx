@@ -12,10 +12,10 @@ import {
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSnapshot } from "valtio";
 import { channelKey } from "../../db/channelKey";
-import { watchProfiles } from "../../features/destiny/channelProfiles";
-import { PERSON_CHANNEL } from "../../features/destiny/destinySearch";
-import { ThreadView } from "../../features/destiny/ThreadView";
-import { useImDb } from "../../features/destiny/useImDb";
+import { watchProfiles } from "../../features/messenger/channelProfiles";
+import { PERSON_CHANNEL } from "../../features/messenger/messengerSearch";
+import { ThreadView } from "../../features/messenger/ThreadView";
+import { useImDb } from "../../features/messenger/useImDb";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { session } from "../../state/session";
 import { UserIcon } from "../../ui/icons";
@@ -31,7 +31,7 @@ import {
   type WorkspaceSearch,
 } from "./workspaceSearch";
 import { useLoaded } from "./useLoaded";
-import "../../features/destiny/destiny.css";
+import "../../features/messenger/destiny.css";
 import "../../ui/field.css";
 import "../desk/staff.css";
 import "./workspace.css";

@@ -12,16 +12,16 @@ import {
   refreshProfiles,
   requestProfile,
   subscribeProfiles,
-} from "../../features/destiny/channelProfiles";
-import { loadConversationItems } from "../../features/destiny/conversationQueries";
+} from "../../features/messenger/channelProfiles";
+import { loadConversationItems } from "../../features/messenger/conversationQueries";
 import {
   ConversationRow,
   type RowLink,
-} from "../../features/destiny/ConversationRow";
-import { PERSON_CHANNEL } from "../../features/destiny/destinySearch";
-import { FilterChips } from "../../features/destiny/FilterChips";
-import { useLocale } from "../../features/destiny/useLocale";
-import { useNow } from "../../features/destiny/useNow";
+} from "../../features/messenger/ConversationRow";
+import { PERSON_CHANNEL } from "../../features/messenger/messengerSearch";
+import { FilterChips } from "../../features/messenger/FilterChips";
+import { useLocale } from "../../features/messenger/useLocale";
+import { useNow } from "../../features/messenger/useNow";
 import { useLocaleParam } from "../../i18n/useRouteLocale";
 import { RefreshIcon } from "../../ui/icons";
 import { usePageTitle } from "../../ui/usePageTitle";

@@ -1,8 +1,8 @@
 // The workspace's list filters over the conversations the IM worker stores (the same rows the
 // chat page reads): all one-to-one chats, unread ones, those awaiting our reply (the newest
 // message is the customer's) and those assigned to the caller (staff/v1/assigned).
-import type { ConversationItem } from "../../features/destiny/conversationQueries";
-import { PERSON_CHANNEL } from "../../features/destiny/destinySearch";
+import type { ConversationItem } from "../../features/messenger/conversationQueries";
+import { PERSON_CHANNEL } from "../../features/messenger/messengerSearch";
 import { WORKSPACE_FILTERS, type WorkspaceFilter } from "./workspaceSearch";
 
 export interface FilterFacts {

@@ -6,7 +6,7 @@ import {
   type FrameOf,
   Op,
   ReasonCode,
-  SessionCrypto,
+  ConnectionCrypto,
   encodeUtf8,
   generateKeyPair,
 } from "#protocol";
@@ -118,7 +118,7 @@ describeEachDatabase(
         expect((await ackOf(client, notBase64)).reasonCode).toBe(
           ReasonCode.PAYLOAD_DECODE_ERROR,
         );
-        const otherKeys = SessionCrypto.fromKeyExchange(
+        const otherKeys = ConnectionCrypto.fromKeyExchange(
           {
             privateKey: generateKeyPair(nodeCryptoBackend).privateKey,
             peerPublicKey: client.connack!.serverKey,

@@ -3,7 +3,7 @@
 // handler each frame goes to in each phase.
 import {
   Op,
-  SessionCrypto,
+  ConnectionCrypto,
   decodeFrame,
   encodeFrame,
   encodeUtf8,
@@ -77,7 +77,7 @@ describe("randomSalt / serverKeysFor", () => {
 
   it("derives the same session keys as the client and refuses unusable client keys", () => {
     const keys = serverKeysFor(VECTOR.clientKey, nodeCryptoBackend)!;
-    const client = SessionCrypto.fromKeyExchange(
+    const client = ConnectionCrypto.fromKeyExchange(
       {
         privateKey: encodeUtf8(VECTOR.clientSeedAscii),
         peerPublicKey: keys.serverKey,
@@ -96,7 +96,7 @@ describe("randomSalt / serverKeysFor", () => {
 });
 
 describe("recvDraft", () => {
-  const crypto = new SessionCrypto(
+  const crypto = new ConnectionCrypto(
     { aesKey: VECTOR.aesKey, aesIV: VECTOR.aesIV },
     nodeCryptoBackend,
   );

@@ -7,8 +7,8 @@ import { Op } from "#protocol";
 import {
   createReminder,
   ReminderType,
-} from "../../../server/domain/im/reminders";
-import type { ImCommand } from "../../../server/domain/im/ImEngine";
+} from "../../../server/domain/messenger/reminders";
+import type { ImCommand } from "../../../server/domain/messenger/ImEngine";
 import { call } from "../../support/server/accountsApi";
 import { testClock } from "../../support/testClock";
 import { describeEachDatabase } from "../../support/server/testDb";

@@ -14,7 +14,7 @@ import {
   SubAction,
   type RecvFrame,
 } from "#protocol";
-import { personalChannelKey } from "../../../server/domain/im/channelKey";
+import { personalChannelKey } from "../../../server/domain/messenger/channelKey";
 import { testClock } from "../../support/testClock";
 import { describeEachDatabase } from "../../support/server/testDb";
 import { storedMessages } from "../../support/server/im/imQueries";

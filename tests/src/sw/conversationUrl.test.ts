@@ -4,7 +4,7 @@ import {
   defaultParseSearch,
   defaultStringifySearch,
 } from "@tanstack/react-router";
-import { validateDestinySearch } from "../../../src/features/destiny/destinySearch";
+import { validateMessengerSearch } from "../../../src/features/messenger/messengerSearch";
 import {
   conversationPath,
   showsConversation,
@@ -30,7 +30,7 @@ describe("conversation URLs", () => {
         const path = conversationPath(id, type);
         expect(path.startsWith("/destiny?"), path).toBe(true);
         const search = defaultParseSearch(path.slice("/destiny".length));
-        expect(validateDestinySearch(search), path).toEqual({
+        expect(validateMessengerSearch(search), path).toEqual({
           chat: id,
           type: type === 1 ? undefined : type,
           filter: undefined,

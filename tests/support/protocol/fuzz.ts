@@ -8,7 +8,7 @@ import {
   FrameDecoder,
   MAX_FRAME_BYTES,
   ProtocolError,
-  SessionCrypto,
+  ConnectionCrypto,
   decodeContent,
   decodeFrame,
   encodeFrame,
@@ -44,7 +44,7 @@ const VERSIONS: ProtocolVersion[] = [2, 3, 4, 5];
 const SMALL_CAP = 300;
 /** Chunk sizes the input is fed in, cycled; the last one means "all the rest". */
 const CHUNK_SIZES = [1, 2, 3, 7, 16, 64, Number.MAX_SAFE_INTEGER];
-const session = new SessionCrypto({
+const session = new ConnectionCrypto({
   aesKey: "0123456789abcdef",
   aesIV: "fedcba9876543210",
 });

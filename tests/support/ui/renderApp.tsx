@@ -10,7 +10,7 @@ import { initI18n } from "../../../src/i18n/activateLocale";
 import { resetRuntimeConfig } from "../../../src/api/runtimeConfig";
 import { clearSession, saveTokenPair } from "../../../src/state/session";
 import { close as closeToast } from "../../../src/state/toast";
-import { resetProfiles } from "../../../src/features/destiny/channelProfiles";
+import { resetProfiles } from "../../../src/features/messenger/channelProfiles";
 import type { FakeApi } from "./fakeApi";
 
 let stopSession: (() => void) | undefined;

@@ -5,7 +5,7 @@ import {
   FrameDecoder,
   Op,
   PROTOCOL_VERSION,
-  SessionCrypto,
+  ConnectionCrypto,
   encodeContent,
   encodeFrame,
   encodeUtf8,
@@ -31,7 +31,7 @@ export class FakeServerSocket {
   readonly handlers: SocketHandlers;
   /** Every WebSocket message the client wrote, decoded, in order. */
   readonly messages: Frame[][] = [];
-  crypto: SessionCrypto | null = null;
+  crypto: ConnectionCrypto | null = null;
   connect: ConnectFrame | null = null;
   closedByClient = false;
   closedByServer = false;
@@ -103,7 +103,7 @@ export class FakeServerSocket {
   connack(reasonCode = 1): void {
     const server = generateKeyPair();
     if (reasonCode === 1) {
-      this.crypto = SessionCrypto.fromKeyExchange({
+      this.crypto = ConnectionCrypto.fromKeyExchange({
         privateKey: server.privateKey,
         peerPublicKey: this.connect!.clientKey,
         salt: SALT,

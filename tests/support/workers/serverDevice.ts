@@ -3,7 +3,7 @@
 import type { AppDb } from "../../../src/db/AppDb";
 import { call, signInWithPhone } from "../server/accountsApi";
 import type { TestServer } from "../server/testServer";
-import { until } from "./testSession";
+import { until } from "./testMessenger";
 import {
   createWorkerDevice,
   type WorkerDevice,

@@ -1,11 +1,11 @@
-// One browser profile of the IM client, in Node: the worker's SessionService over a real WebSocket
+// One browser profile of the IM client, in Node: the worker's MessengerService over a real WebSocket
 // (the `ws` package), its own IndexedDB databases (fake-indexeddb; names carry the profile, so two
-// profiles of one user never share storage) and N tabs, each a createTabSession facade that attached
+// profiles of one user never share storage) and N tabs, each a createTabMessenger facade that attached
 // and subscribed as a tab of the SharedWorker does (one connection serves them all).
 import "fake-indexeddb/auto";
 import { Dexie } from "dexie";
 import WebSocket from "ws";
-import { API_VERSION, type SessionEvent } from "../../../workers/api";
+import { API_VERSION, type MessengerEvent } from "../../../workers/api";
 import { AppDb } from "../../../src/db/AppDb";
 import { DeviceDb } from "../../../src/db/DeviceDb";
 import { getDeviceId } from "../../../src/db/db";
@@ -14,11 +14,11 @@ import {
   type Transport,
   type WebSocketConstructor,
 } from "../../../workers/connection/socketTransport";
-import { SessionService } from "../../../workers/session/SessionService";
+import { MessengerService } from "../../../workers/messenger/MessengerService";
 import {
-  createTabSession,
-  type TabSession,
-} from "../../../workers/tabs/createTabSession";
+  createTabMessenger,
+  type TabMessenger,
+} from "../../../workers/tabs/createTabMessenger";
 import { fetchUploadTransport } from "../../../workers/outbox/uploadTransport";
 
 /** The worker's transport over the `ws` package. */
@@ -29,14 +29,14 @@ export const wsTransport: Transport = createSocketTransport(
 /** One tab: the facade it talks to and the events it received. */
 export interface WorkerTab {
   readonly id: string;
-  readonly api: TabSession["api"];
-  readonly events: SessionEvent[];
+  readonly api: TabMessenger["api"];
+  readonly events: MessengerEvent[];
 }
 
 /** A browser profile: one worker (one connection), its databases and its tabs. */
 export interface WorkerDevice {
   readonly name: string;
-  readonly service: SessionService;
+  readonly service: MessengerService;
   /** The stable device id its CONNECT carries. */
   readonly deviceId: string;
   readonly tabs: readonly WorkerTab[];
@@ -53,7 +53,7 @@ export interface WorkerDeviceOptions {
   readonly transport?: Transport;
   readonly fetch?: typeof fetch;
   /** Sees every event any of its tabs receives. */
-  readonly onEvent?: (tabId: string, event: SessionEvent) => void;
+  readonly onEvent?: (tabId: string, event: MessengerEvent) => void;
 }
 
 /** Sets up a profile with `tabs` attached and subscribed tabs (no session started yet). */
@@ -64,7 +64,7 @@ export async function createWorkerDevice(
   const imDbs = new Map<string, AppDb>();
   const imDbName = (imUid: string) =>
     `fuyuan-im-${options.name}-${encodeURIComponent(imUid)}`;
-  const service = new SessionService({
+  const service = new MessengerService({
     transport: options.transport ?? wsTransport,
     fetch: options.fetch ?? fetch,
     uploadTransport: fetchUploadTransport(),
@@ -89,7 +89,7 @@ export async function createWorkerDevice(
   const tabs: WorkerTab[] = [];
   for (let i = 0; i < options.tabs; i++) {
     const id = `${options.name}-tab-${i + 1}`;
-    const { api } = createTabSession(service, id, {
+    const { api } = createTabMessenger(service, id, {
       liveness: { watch: () => undefined, unwatch: () => undefined },
     });
     const attached = await api.attach({
@@ -98,7 +98,7 @@ export async function createWorkerDevice(
       apiVersion: API_VERSION,
     });
     if (!attached.ok) throw new Error(`attach ${id}: ${attached.error.code}`);
-    const events: SessionEvent[] = [];
+    const events: MessengerEvent[] = [];
     const subscribed = await api.subscribe((event) => {
       events.push(event);
       options.onEvent?.(id, event);

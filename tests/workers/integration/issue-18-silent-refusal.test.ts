@@ -1,5 +1,5 @@
 // Issue 18: WuKongIM v2.2.5 answers a CONNECT with a wrong or expired token by closing the socket,
-// with no CONNACK. The worker (SessionService + the real socket transport over `ws`, on a fake
+// with no CONNACK. The worker (MessengerService + the real socket transport over `ws`, on a fake
 // clock) against a loopback WebSocket server that behaves so: after a few hang-ups the tabs hear
 // ConnectFail, the worker stops connecting for good, and a fresh token from the app server connects.
 import type { AddressInfo } from "node:net";
@@ -14,7 +14,7 @@ import {
 import type { StartArgs } from "../../../workers/api";
 import { UNANSWERED_CONNECT_LIMIT } from "../../../workers/connection/silentRefusal";
 import { FakeRestApi } from "../../support/workers/fakeRestApi";
-import { until, useServiceTimers } from "../../support/workers/testSession";
+import { until, useServiceTimers } from "../../support/workers/testMessenger";
 import { createWorkerDevice, type WorkerDevice } from "../../support/workers/workerDevice";
 
 /** A 16-character alphanumeric salt, as the Go server sends (§8.2). */

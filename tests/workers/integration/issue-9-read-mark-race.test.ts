@@ -5,7 +5,7 @@ import type { ChannelRef } from "../../../workers/api";
 import { call } from "../../support/server/accountsApi";
 import { startTestServer, type TestServer } from "../../support/server/testServer";
 import { signInAccount, startServerDevice } from "../../support/workers/serverDevice";
-import { until } from "../../support/workers/testSession";
+import { until } from "../../support/workers/testMessenger";
 import type { WorkerDevice } from "../../support/workers/workerDevice";
 
 let server: TestServer;

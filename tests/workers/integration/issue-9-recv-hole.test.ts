@@ -6,7 +6,7 @@ import { FrameDecoder, Op } from "#protocol";
 import type { Transport } from "../../../workers/connection/socketTransport";
 import { startTestServer, type TestServer } from "../../support/server/testServer";
 import { signInAccount, startServerDevice } from "../../support/workers/serverDevice";
-import { until } from "../../support/workers/testSession";
+import { until } from "../../support/workers/testMessenger";
 import { wsTransport, type WorkerDevice } from "../../support/workers/workerDevice";
 
 let server: TestServer;

@@ -1,11 +1,11 @@
-// The worker's code (SessionService + socketTransport over the `ws` package, fake-indexeddb) against
+// The worker's code (MessengerService + socketTransport over the `ws` package, fake-indexeddb) against
 // the real server on loopback: two signed-in users chat both ways; pending messages survive a
 // dropped socket and each arrives exactly once; messages sent while a user was offline are
 // repaired when they come back (conversation sync / messageSync).
 import WebSocket from "ws";
 import { Op, type Frame } from "#protocol";
 import { FrameDecoder } from "#protocol";
-import type { SessionEvent } from "../../../workers/api";
+import type { MessengerEvent } from "../../../workers/api";
 import { DeviceDb } from "../../../src/db/DeviceDb";
 import { deleteImDb, getDeviceId, openImDb } from "../../../src/db/db";
 import type { MessageRecord } from "../../../src/db/entities/MessageRecord";
@@ -14,18 +14,18 @@ import {
   type Transport,
   type WebSocketConstructor,
 } from "../../../workers/connection/socketTransport";
-import { SessionService } from "../../../workers/session/SessionService";
+import { MessengerService } from "../../../workers/messenger/MessengerService";
 import { fetchUploadTransport } from "../../../workers/outbox/uploadTransport";
 import { call, signInWithPhone } from "../../support/server/accountsApi";
 import { startTestServer, type TestServer } from "../../support/server/testServer";
-import { until } from "../../support/workers/testSession";
+import { until } from "../../support/workers/testMessenger";
 import { png } from "../../server/files/imageFixtures";
 
 interface Client {
   imId: string;
   token: string;
-  service: SessionService;
-  events: SessionEvent[];
+  service: MessengerService;
+  events: MessengerEvent[];
   fetches: { path: string; body: unknown }[];
   /** REST paths that fail as if the network were down. */
   blocked: Set<string>;
@@ -62,7 +62,7 @@ async function client(
   );
   const fetches: Client["fetches"] = [];
   const blocked = new Set<string>();
-  const service = new SessionService({
+  const service = new MessengerService({
     transport,
     fetch: async (input, init) => {
       const url = input instanceof Request ? input.url : input.toString();
@@ -83,7 +83,7 @@ async function client(
     randomBytes: (n) => crypto.getRandomValues(new Uint8Array(n)),
     seed: deviceCounter,
   });
-  const events: SessionEvent[] = [];
+  const events: MessengerEvent[] = [];
   service.attachTab("tab");
   service.subscribe("tab", (event) => {
     events.push(event);

@@ -5,7 +5,7 @@ import type { ChannelRef } from "../../../workers/api";
 import {
   createReminder,
   ReminderType,
-} from "../../../server/domain/im/reminders";
+} from "../../../server/domain/messenger/reminders";
 import { startTestServer, type TestServer } from "../../support/server/testServer";
 import {
   type ServerAccount,
@@ -13,7 +13,7 @@ import {
   signInAccount,
   startServerDevice,
 } from "../../support/workers/serverDevice";
-import { until } from "../../support/workers/testSession";
+import { until } from "../../support/workers/testMessenger";
 import type { WorkerDevice } from "../../support/workers/workerDevice";
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 // Building outgoing rows: valid input becomes a wait message plus its outbox entry; bad input is a
-// SessionFailure (INVALID_ARGUMENT, or the image's precise reason), never a row.
+// MessengerFailure (INVALID_ARGUMENT, or the image's precise reason), never a row.
 import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "#contract";
 import { MAX_TEXT_LENGTH } from "../../../workers/api";
@@ -10,9 +10,9 @@ import {
 } from "../../../workers/outbox/outgoing";
 import { ProtocolError } from "#protocol";
 import {
-  SessionFailure,
-  toSessionError,
-} from "../../../workers/session/errors";
+  MessengerFailure,
+  toMessengerError,
+} from "../../../workers/messenger/errors";
 
 const ctx = { selfUid: "me", clientMsgNo: "cmn-1", now: 1_700_000_000_000 };
 const peer = { channelId: "peer", channelType: 1 };
@@ -21,7 +21,7 @@ function codeOf(fn: () => unknown): string | undefined {
   try {
     fn();
   } catch (error) {
-    return error instanceof SessionFailure
+    return error instanceof MessengerFailure
       ? error.code
       : "NOT_A_SESSION_FAILURE";
   }
@@ -153,15 +153,15 @@ describe("outgoing rows", () => {
   });
 });
 
-describe("toSessionError", () => {
-  it("keeps a SessionFailure's code and marks what is retryable", () => {
-    expect(toSessionError(new SessionFailure("NOT_FOUND", "gone"))).toEqual({
+describe("toMessengerError", () => {
+  it("keeps a MessengerFailure's code and marks what is retryable", () => {
+    expect(toMessengerError(new MessengerFailure("NOT_FOUND", "gone"))).toEqual({
       code: "NOT_FOUND",
       message: "gone",
       retryable: false,
     });
     expect(
-      toSessionError(new SessionFailure("NETWORK", "down")).retryable,
+      toMessengerError(new MessengerFailure("NETWORK", "down")).retryable,
     ).toBe(true);
   });
 
@@ -169,18 +169,18 @@ describe("toSessionError", () => {
     const quota = Object.assign(new Error("full"), {
       name: "QuotaExceededError",
     });
-    expect(toSessionError(quota).code).toBe("STORAGE_FAILED");
-    expect(toSessionError(new TypeError("x is undefined"))).toEqual({
+    expect(toMessengerError(quota).code).toBe("STORAGE_FAILED");
+    expect(toMessengerError(new TypeError("x is undefined"))).toEqual({
       code: "INTERNAL",
       message: "TypeError: x is undefined",
       retryable: false,
     });
-    expect(toSessionError("weird").code).toBe("INTERNAL");
+    expect(toMessengerError("weird").code).toBe("INTERNAL");
   });
 
   it("reports bytes from the server that do not decode as the server's error, not a worker bug", () => {
     expect(
-      toSessionError(new ProtocolError("BAD_TYPE", "packet type 15")),
+      toMessengerError(new ProtocolError("BAD_TYPE", "packet type 15")),
     ).toEqual({
       code: "SERVER_ERROR",
       message: "BAD_TYPE: packet type 15",

@@ -1,7 +1,7 @@
 // Handshake and payload crypto (§8): CSPRNG key pairs, key checks, the noble and node:crypto
 // backends agreeing byte for byte, seal/open of SEND and RECV, and every failure as a ProtocolError code.
 import {
-  SessionCrypto,
+  ConnectionCrypto,
   base64Decode,
   base64DecodeBytes,
   base64Encode,
@@ -109,14 +109,14 @@ describe("key pairs", () => {
   );
 });
 
-describe.each(BACKENDS)("SessionCrypto on $name", (backend) => {
+describe.each(BACKENDS)("ConnectionCrypto on $name", (backend) => {
   const keys = { aesKey: VECTOR.aesKey, aesIV: VECTOR.aesIV };
 
   test("a client and a server session from a real key exchange agree", () => {
     const client = generateKeyPair(backend);
     const server = generateKeyPair(backend);
     const salt = "Zz09Zz09Zz09Zz09";
-    const c = SessionCrypto.fromKeyExchange(
+    const c = ConnectionCrypto.fromKeyExchange(
       {
         privateKey: client.privateKey,
         peerPublicKey: server.publicKeyBase64,
@@ -124,7 +124,7 @@ describe.each(BACKENDS)("SessionCrypto on $name", (backend) => {
       },
       backend,
     );
-    const s = SessionCrypto.fromKeyExchange(
+    const s = ConnectionCrypto.fromKeyExchange(
       {
         privateKey: server.privateKey,
         peerPublicKey: client.publicKeyBase64,
@@ -154,13 +154,13 @@ describe.each(BACKENDS)("SessionCrypto on $name", (backend) => {
     expect(
       codeOf(
         () =>
-          new SessionCrypto({ aesKey: "short", aesIV: VECTOR.aesIV }, backend),
+          new ConnectionCrypto({ aesKey: "short", aesIV: VECTOR.aesIV }, backend),
       ),
     ).toBe("BAD_KEY");
     expect(
       codeOf(
         () =>
-          new SessionCrypto(
+          new ConnectionCrypto(
             { aesKey: VECTOR.aesKey, aesIV: "0123456789abcdeé" },
             backend,
           ),
@@ -169,7 +169,7 @@ describe.each(BACKENDS)("SessionCrypto on $name", (backend) => {
     const kp = generateKeyPair(backend);
     expect(
       codeOf(() =>
-        SessionCrypto.fromKeyExchange(
+        ConnectionCrypto.fromKeyExchange(
           {
             privateKey: kp.privateKey,
             peerPublicKey: VECTOR.clientKey,
@@ -182,13 +182,13 @@ describe.each(BACKENDS)("SessionCrypto on $name", (backend) => {
   });
 
   test("decryptPayload failures: BAD_BASE64, partial blocks, wrong key", () => {
-    const s = new SessionCrypto(keys, backend);
+    const s = new ConnectionCrypto(keys, backend);
     expect(codeOf(() => s.decryptPayload(utf8("!!!!")))).toBe("BAD_BASE64");
     expect(codeOf(() => s.decryptPayload(utf8("")))).toBe("DECRYPT_FAILED");
     expect(
       codeOf(() => s.decryptPayload(utf8(base64Encode(new Uint8Array(15))))),
     ).toBe("DECRYPT_FAILED");
-    const other = new SessionCrypto(
+    const other = new ConnectionCrypto(
       { aesKey: "0000000000000000", aesIV: VECTOR.aesIV },
       backend,
     );
@@ -198,7 +198,7 @@ describe.each(BACKENDS)("SessionCrypto on $name", (backend) => {
   });
 
   test("BAD_MSG_KEY when any signed field, the payload or the msgKey changes", () => {
-    const s = new SessionCrypto(keys, backend);
+    const s = new ConnectionCrypto(keys, backend);
     const plain = utf8(VECTOR.plainPayload);
     const send = s.sealSend(
       {
@@ -250,11 +250,11 @@ describe.each(BACKENDS)("SessionCrypto on $name", (backend) => {
 });
 
 test("noble and node:crypto give identical ciphertexts and msgKeys for 300 random messages", () => {
-  const n = new SessionCrypto(
+  const n = new ConnectionCrypto(
     { aesKey: "k".repeat(16), aesIV: "0123456789abcdef" },
     nobleBackend,
   );
-  const o = new SessionCrypto(
+  const o = new ConnectionCrypto(
     { aesKey: "k".repeat(16), aesIV: "0123456789abcdef" },
     nodeCryptoBackend,
   );

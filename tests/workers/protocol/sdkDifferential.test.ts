@@ -4,7 +4,7 @@
 import {
   FrameDecoder,
   Op,
-  SessionCrypto,
+  ConnectionCrypto,
   decodeFrame,
   encodeContent,
   encodeFrame,
@@ -61,7 +61,7 @@ function sdkWritableU63(r: Prng): bigint {
 }
 
 describe("ours → wukongimjssdk (packets the client decodes)", () => {
-  const session = new SessionCrypto(keys);
+  const session = new ConnectionCrypto(keys);
   const r = new Prng(SEED);
 
   function arbitraryServerFrame(op: number): {
@@ -201,7 +201,7 @@ describe("ours → wukongimjssdk (packets the client decodes)", () => {
 });
 
 describe("wukongimjssdk → ours (packets the client encodes)", () => {
-  const session = new SessionCrypto(keys);
+  const session = new ConnectionCrypto(keys);
   const r = new Prng(SEED + 1);
 
   function arbitraryClientFrame(op: number): {

@@ -2,10 +2,10 @@
 // and version, plus the key, AES and msgKey values of the test vector on both crypto backends.
 import {
   FrameDecoder,
-  SessionCrypto,
+  ConnectionCrypto,
   base64Encode,
   decodeFrame,
-  deriveSessionKeys,
+  deriveConnectionKeys,
   encodeFrame,
   keyPairFromPrivateKey,
   nobleBackend,
@@ -94,7 +94,7 @@ describe.each<CryptoBackend>([nobleBackend, nodeCryptoBackend])(
         ),
       ).toBe(VECTOR.sharedBase64);
       expect(toHex(md5(utf8(VECTOR.sharedBase64)))).toBe(VECTOR.md5HexOfShared);
-      const fromClient = deriveSessionKeys(
+      const fromClient = deriveConnectionKeys(
         {
           privateKey: client.privateKey,
           peerPublicKey: VECTOR.serverKey,
@@ -102,7 +102,7 @@ describe.each<CryptoBackend>([nobleBackend, nodeCryptoBackend])(
         },
         backend,
       );
-      const fromServer = deriveSessionKeys(
+      const fromServer = deriveConnectionKeys(
         {
           privateKey: server.privateKey,
           peerPublicKey: VECTOR.clientKey,
@@ -118,7 +118,7 @@ describe.each<CryptoBackend>([nobleBackend, nodeCryptoBackend])(
     });
 
     test("a longer salt is cut to 16 characters (§8.2)", () => {
-      const keys = deriveSessionKeys(
+      const keys = deriveConnectionKeys(
         {
           privateKey: serverPrivate,
           peerPublicKey: VECTOR.clientKey,
@@ -130,7 +130,7 @@ describe.each<CryptoBackend>([nobleBackend, nodeCryptoBackend])(
     });
 
     const session = () =>
-      new SessionCrypto(
+      new ConnectionCrypto(
         { aesKey: VECTOR.aesKey, aesIV: VECTOR.aesIV },
         backend,
       );

@@ -2,7 +2,7 @@
 // media kept, retry at the end of the outbox, restore order, uploads.
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppDb } from "../../../src/db/AppDb";
-import { SessionFailure } from "../../../workers/session/errors";
+import { MessengerFailure } from "../../../workers/messenger/errors";
 import {
   buildImageMessage,
   buildTextMessage,
@@ -52,7 +52,7 @@ async function failureCode(p: Promise<unknown>): Promise<string | undefined> {
     await p;
     return undefined;
   } catch (error) {
-    return error instanceof SessionFailure ? error.code : String(error);
+    return error instanceof MessengerFailure ? error.code : String(error);
   }
 }
 

@@ -5,12 +5,12 @@ import { createFileRoute } from "@tanstack/react-router";
 import { loadCatalogPart } from "../../../i18n/activateLocale";
 import { runMiddleware } from "../../../router/middleware";
 import { rethrowMissing } from "../../../router/notFound";
-import { fetchAgreement } from "../../../features/contract/contractApi";
+import { fetchAgreement } from "../../../features/agreements/agreementsApi";
 import {
   requireAgreementId,
   validateAgreementSearch,
-} from "../../../features/contract/agreementSearch";
-import { AgreementPage } from "../../../features/contract/AgreementPage";
+} from "../../../features/agreements/agreementSearch";
+import { AgreementPage } from "../../../features/agreements/AgreementPage";
 
 export const Route = createFileRoute("/{-$locale}/prayer/agreement")({
   validateSearch: validateAgreementSearch,

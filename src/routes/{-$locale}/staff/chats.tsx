@@ -16,7 +16,7 @@ export const Route = createFileRoute("/{-$locale}/staff/chats")({
     runMiddleware(["auth"], { context, location });
   },
   loader: async () => {
-    // NOTE: the customer pane sends agreements (src/features/contract/).
+    // NOTE: the customer pane sends agreements (src/features/agreements/).
     await Promise.all([loadCatalogPart("temple"), loadCatalogPart("contract")]);
   },
   component: StaffChatsPage,

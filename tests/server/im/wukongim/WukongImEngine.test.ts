@@ -13,10 +13,10 @@ import {
   ReasonCode,
 } from "#protocol";
 import { users } from "../../../../server/db/schema";
-import { conversationState } from "../../../../server/domain/im/conversations";
+import { conversationState } from "../../../../server/domain/messenger/conversations";
 import { mirrorMessages } from "../../../../server/im/wukongim/messageMirror";
 import { toMirrored } from "../../../../server/im/wukongim/mirroredMessage";
-import { rowsOf } from "../../../../server/domain/im/wireMessage";
+import { rowsOf } from "../../../../server/domain/messenger/wireMessage";
 import { UserDirectory } from "../../../../server/im/UserDirectory";
 import { WukongImEngine } from "../../../../server/im/wukongim/WukongImEngine";
 import { createTestDatabase, type TestDatabase } from "../../../support/server/testDb";

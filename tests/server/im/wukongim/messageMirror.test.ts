@@ -16,9 +16,9 @@ import {
   conversationState,
   listConversations,
   unreadTotal,
-} from "../../../../server/domain/im/conversations";
-import { syncMessages } from "../../../../server/domain/im/messageSync";
-import { personalChannelKey } from "../../../../server/domain/im/channelKey";
+} from "../../../../server/domain/messenger/conversations";
+import { syncMessages } from "../../../../server/domain/messenger/messageSync";
+import { personalChannelKey } from "../../../../server/domain/messenger/channelKey";
 import type { AuthContext } from "../../../../server/domain/auth/sessions";
 
 const USER = "demo_user";

@@ -1,4 +1,4 @@
-// Issue 18 "must show": the REAL worker (SessionService over `ws`, fake-indexeddb; the profile of
+// Issue 18 "must show": the REAL worker (MessengerService over `ws`, fake-indexeddb; the profile of
 // tests/support/workers/workerDevice.ts) talks to a real WuKongIM v2.2.5 node, connecting to the
 // imWsUrl of oapi/v1/config with the imId/imToken of user/v1/info, each profile's REST base being
 // its own app server (two app servers on one database, IM_ENGINE=wukongim; only server A receives

@@ -12,13 +12,13 @@ import {
   SELF,
   seedChat,
   text,
-} from "../../../support/ui/destiny/chatFixtures";
+} from "../../../support/ui/messenger/chatFixtures";
 import {
   installChatApi,
   profile,
-  resetSessionApi,
+  resetMessengerApi,
   type ChatApi,
-} from "../../../support/ui/destiny/fakeSession";
+} from "../../../support/ui/messenger/fakeMessenger";
 import { type Role, userWithRole } from "../desk/deskSupport";
 import {
   installFakeStaffDesk,
@@ -36,9 +36,9 @@ import { installFakeWorkspace, type FakeWorkspace } from "../../../support/ui/te
 vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock(
-  "../../../../src/session/imClient",
+  "../../../../src/messenger/imClient",
   async () =>
-    (await import("../../../support/ui/destiny/fakeSession")).imClientMock,
+    (await import("../../../support/ui/messenger/fakeMessenger")).imClientMock,
 );
 
 let db: AppDb;
@@ -47,7 +47,7 @@ let desk: FakeStaffDesk;
 let ws: FakeWorkspace;
 
 beforeEach(async () => {
-  resetSessionApi();
+  resetMessengerApi();
   api = installChatApi([
     profile("u_1", { nickname: "善信甲" }),
     profile("u_2", { nickname: "善信乙" }),

@@ -1,7 +1,7 @@
 // The workspace's filters over stored conversations (awaiting our reply = the customer's message is
 // the newest one we hold) and its search params (bad values dropped, the context pane only with an
 // open chat).
-import type { ConversationItem } from "../../../../src/features/destiny/conversationQueries";
+import type { ConversationItem } from "../../../../src/features/messenger/conversationQueries";
 import {
   awaitsReply,
   countByFilter,
@@ -12,7 +12,7 @@ import {
   conversation,
   SELF,
   text,
-} from "../../../support/ui/destiny/chatFixtures";
+} from "../../../support/ui/messenger/chatFixtures";
 
 const item = (
   channelId: string,

@@ -8,7 +8,7 @@ import {
   type FrameOf,
   Op,
   type RecvFrame,
-  SessionCrypto,
+  ConnectionCrypto,
   decodeFrame,
   encodeFrame,
   encodeUtf8,
@@ -60,7 +60,7 @@ export class ImTestClient {
   readonly violations: string[] = [];
   /** WebSocket messages received. */
   messages = 0;
-  crypto: SessionCrypto | null = null;
+  crypto: ConnectionCrypto | null = null;
   connack: ConnackFrame | null = null;
   #clientSeq = 0;
   #waiters: (() => void)[] = [];
@@ -145,7 +145,7 @@ export class ImTestClient {
   acceptConnack(connack: ConnackFrame): void {
     this.connack = connack;
     if (connack.reasonCode === 1)
-      this.crypto = SessionCrypto.fromKeyExchange(
+      this.crypto = ConnectionCrypto.fromKeyExchange(
         {
           privateKey: this.keyPair.privateKey,
           peerPublicKey: connack.serverKey,

@@ -22,4 +22,4 @@ export async function storedMessages(
 }
 
 /** How `uid` sees the chat with `peer` (the API's view), or null before any message. */
-export { conversationState as conversationOf } from "../../../../server/domain/im/conversations";
+export { conversationState as conversationOf } from "../../../../server/domain/messenger/conversations";

@@ -2,7 +2,7 @@
 // reach it by naming it (the "alice@carol" storage key), by claiming Alice's login_uid, by using
 // Alice's message ids, reminder ids and client_msg_no. Conversation delete comes last: it hides
 // the history Alice's controls read.
-import { personalChannelKey } from "../../../../server/domain/im/channelKey";
+import { personalChannelKey } from "../../../../server/domain/messenger/channelKey";
 import type { IdorWorld } from "./idorWorld";
 import { envelopeOf, type RouteTable } from "./probes";
 
