@@ -1,7 +1,7 @@
 // An in-memory commerce server (orders, payment, blessings, invites, manager, fate sign-up)
 // layered over installFakeApi's fetch stub. It keeps storage and the calls made; the order rules
-// are #contract's orderRules.ts, the server's own, and every call the contract has schemas for
-// (all but fate's) is checked against #contract/schemas both ways: a drift fails the test.
+// are #contract's orderRules.ts, the server's own, and every call is checked against
+// #contract/schemas both ways: a drift fails the test.
 // NOTE: over 500 lines because it serves five domains; the blessing, invite, manager and fate
 // parts are to move to fakes of their own (#21, one tests/support tree).
 import {
@@ -19,13 +19,19 @@ import {
   STATUS_TIMESTAMP,
 } from "#contract";
 import * as schemas from "#contract/schemas";
+import { Type } from "typebox";
 import { Value } from "typebox/value";
 import type {
   ApiErrorParams,
   ApiErrorReason,
 } from "../../../contract/apiErrors";
 import { type Answer, ok, refuse, refused } from "./fakeAnswers";
-import { conform, ContractCheck, type RouteContract } from "./contractCheck";
+import {
+  conform,
+  ContractCheck,
+  NoData,
+  type RouteContract,
+} from "./contractCheck";
 import { type FakeRequest, layerFetch } from "./layerFetch";
 import type {
   Order,
@@ -125,6 +131,11 @@ const CONTRACT: Record<string, RouteContract> = {
   "manager/v1/apply": {
     body: schemas.ManagerApplyRequest,
     answer: schemas.ManagerInfo,
+  },
+  "fate/v1/mine": { answer: Type.Union([schemas.FateSignup, NoData]) },
+  "fate/v1/signup": {
+    body: schemas.FateSignupRequest,
+    answer: schemas.FateSignupResult,
   },
 };
 
