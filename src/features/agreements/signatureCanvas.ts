@@ -2,6 +2,7 @@
 // rendering the trimmed ink to a PNG Blob (white background) within the limits. The screen is
 // drawn by `signature_pad` with the same ink colour and width; its own export (toDataURL) would be
 // the whole untrimmed canvas, so this one stays hand-written.
+import { SIGNATURE_TYPE } from "#contract";
 import {
   exportPlan,
   INK_WIDTH,
@@ -50,7 +51,7 @@ export function drawStrokes(
 
 function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob | null> {
   return new Promise((resolve) => {
-    canvas.toBlob(resolve, "image/png");
+    canvas.toBlob(resolve, SIGNATURE_TYPE);
   });
 }
 
