@@ -1,6 +1,6 @@
 // Prayer agreements: sent by staff for a paid order into the chat, signed once by the order's
 // owner with a drawn signature (a stored PNG upload).
-import type { AgreementStatus } from "#contract";
+import { AGREEMENT_STATUSES, type AgreementStatus } from "#contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { uploadedFiles } from "./files";
+import { inList } from "./inList";
 import { orders } from "./orders";
 import { users } from "./users";
 
@@ -48,7 +49,7 @@ export const prayerAgreements = pgTable(
   (t) => [
     check(
       "prayer_agreements_status_known",
-      sql`"status" in ('sent', 'signed')`,
+      inList("status", AGREEMENT_STATUSES),
     ),
     check(
       "prayer_agreements_signed_has_file",

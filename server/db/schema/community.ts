@@ -1,6 +1,13 @@
 // Fate-together sign-ups (one active per user) and manager applications (one pending per user,
 // decided by an admin). Statuses are text with CHECK constraints.
-import type { FateStatus, Gender, ManagerStatus } from "#contract";
+import {
+  FATE_STATUSES,
+  type FateStatus,
+  type Gender,
+  GENDERS,
+  MANAGER_STATUSES,
+  type ManagerStatus,
+} from "#contract";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -14,6 +21,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { inList } from "./inList";
 import { users } from "./users";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -36,11 +44,8 @@ export const fateSignups = pgTable(
     updatedAt: at("updated_at").notNull(),
   },
   (t) => [
-    check(
-      "fate_signups_status_known",
-      sql`"status" in ('pending', 'matched', 'closed')`,
-    ),
-    check("fate_signups_gender_known", sql`"gender" in ('male', 'female')`),
+    check("fate_signups_status_known", inList("status", FATE_STATUSES)),
+    check("fate_signups_gender_known", inList("gender", GENDERS)),
     check(
       "fate_signups_birth_hour_range",
       sql`${t.birthHour} is null or ${t.birthHour} between 0 and 23`,
@@ -73,7 +78,7 @@ export const managerApplications = pgTable(
   (t) => [
     check(
       "manager_applications_status_known",
-      sql`"status" in ('pending', 'approved', 'rejected')`,
+      inList("status", MANAGER_STATUSES),
     ),
     uniqueIndex("manager_applications_one_pending")
       .on(t.userId)

@@ -27,12 +27,10 @@ import {
 } from "#contract";
 import type { Localized } from "../../lib/locale";
 import { productOptions, products } from "./content";
+import { inList } from "./inList";
 import { users } from "./users";
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(", ")})`);
 
 export const orders = pgTable(
   "orders",
