@@ -2,7 +2,7 @@
 // Prints progress per batch and, as the last line, one JSON summary. Exits 1 on the first failure,
 // shrunk, with the batch seed and fast-check path that replay it alone:
 // `npm run fuzz:protocol -- --seed <batch seed> --count <count> --path <path>`.
-import { defaultSeed, intArg } from "../fuzz/fuzzArgs";
+import { defaultSeed, intArg } from "./fuzzArgs";
 import { runFuzz, type FuzzSummary } from "../support/protocol/fuzz";
 
 const argv = process.argv.slice(2);
