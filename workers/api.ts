@@ -336,7 +336,9 @@ export interface MessengerApi {
 export type MessengerMethod = keyof MessengerApi;
 
 /** The argument of method `M` (the callback for `subscribe`). */
-export type MessengerArg<M extends MessengerMethod> = Parameters<MessengerApi[M]>[0];
+export type MessengerArg<M extends MessengerMethod> = Parameters<
+  MessengerApi[M]
+>[0];
 
 /** What method `M` resolves to when it succeeds. */
 export type MessengerValue<M extends MessengerMethod> = Extract<

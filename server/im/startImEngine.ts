@@ -8,7 +8,10 @@ import type { Db } from "../db/createDb";
 import type { AccountEvents } from "../domain/auth/accountEvents";
 import type { AuthServices } from "../domain/auth/createAuthServices";
 import type { AuthContext } from "../domain/auth/sessions";
-import type { ImEngine, StoredMessageEvent } from "../domain/messenger/ImEngine";
+import type {
+  ImEngine,
+  StoredMessageEvent,
+} from "../domain/messenger/ImEngine";
 import type { Clock } from "../providers/lib/runtime";
 import { resolvePublicUrl } from "../domain/system/runtimeConfig";
 import { mediaStoreOf } from "./imageUrlRule";

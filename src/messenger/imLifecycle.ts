@@ -1,6 +1,6 @@
 // The messenger's part of the session lifecycle (loaded lazily by imHook.ts): after the user info
-// is loaded (or, while it cannot load, with the stored IM credentials), start the worker's IM
-// session with imId/imToken (a new token drops the old connection) and load the unread count; keep
+// is loaded (or, while it cannot load, with the stored IM credentials), start the worker's
+// messenger with imId/imToken (a new token drops the old connection) and load the unread count; keep
 // the worker's access token fresh; when the IM server refuses or drops the login, ask once for the
 // user info again (a WuKongIM deployment hands out a new IM token after any of the user's sessions
 // ends); on sign-out, disconnect and delete the IM database.
@@ -12,7 +12,10 @@ import { expireSession, loadUserInfo } from "../session/authSession";
 import { imApi, onImEvent } from "./imClient";
 import { mirrorImEvent, mirrorSignedOut, mirrorUnreadCount } from "./imMirror";
 import { imSocketUrl } from "./imSocketUrl";
-import type { SignOutOrigin, StoredImCredentials } from "../session/sessionListeners";
+import type {
+  SignOutOrigin,
+  StoredImCredentials,
+} from "../session/sessionListeners";
 import { REFRESH_RETRY_MS, refreshSession } from "../session/tokenRefresh";
 
 /**
@@ -146,7 +149,7 @@ async function startWorker(
   mirrorImEvent({ type: "status", status: started.value });
 }
 
-/** After user info is loaded: (re)start the IM session, then load the unread count. */
+/** After user info is loaded: (re)start the messenger, then load the unread count. */
 export async function startMessenger(
   loaded: Readonly<UserInfo>,
 ): Promise<void> {
@@ -160,7 +163,7 @@ export async function startMessenger(
 }
 
 /**
- * While the user info cannot load (offline start, server down): opens the stored IM user's session
+ * While the user info cannot load (offline start, server down): starts the messenger for the stored IM user
  * with the stored credentials and the remembered socket URL, once, so stored chats show and sends
  * wait in the outbox. startMessenger takes over when the info loads (same uid: tokens only).
  */

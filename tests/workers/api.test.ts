@@ -71,9 +71,9 @@ describe("workers/api.ts types", () => {
       [callback: (event: MessengerEvent) => void]
     >();
     expectTypeOf<Cloneable<MessengerEvent>>().toEqualTypeOf<true>();
-    expectTypeOf<Awaited<ReturnType<MessengerApi["subscribe"]>>>().toEqualTypeOf<
-      Result<null>
-    >();
+    expectTypeOf<
+      Awaited<ReturnType<MessengerApi["subscribe"]>>
+    >().toEqualTypeOf<Result<null>>();
   });
 
   it("error codes are SCREAMING_SNAKE literals", () => {

@@ -20,7 +20,10 @@ import {
   type ReceiptEvent,
   type ReceiptState,
 } from "./receiptCoalescer";
-import { emitMessagesChanged, type UserContext } from "../messenger/UserContext";
+import {
+  emitMessagesChanged,
+  type UserContext,
+} from "../messenger/UserContext";
 
 /** Read receipts and server-side read marks of one user's messenger. */
 export class ReceiptRunner {

@@ -1,4 +1,4 @@
-// The IM service of the worker: one connection (ConnectionDriver), the signed-in user's session
+// The IM service of the worker: one connection (ConnectionDriver), the signed-in user's messenger
 // (UserMessenger), the attached tabs with their hints and event callbacks, and the lifecycle
 // (start, stop, logout, token updates). Tab facades call it; it never sees comlink or a window.
 import type { CryptoBackend } from "#protocol";
@@ -66,7 +66,10 @@ interface Credentials extends StartArgs {
 }
 
 const NOT_STARTED = () =>
-  new MessengerFailure("NOT_STARTED", "Messenger not started: call start first");
+  new MessengerFailure(
+    "NOT_STARTED",
+    "Messenger not started: call start first",
+  );
 
 function checkStartArgs(args: StartArgs): void {
   for (const key of [
@@ -135,7 +138,7 @@ export class MessengerService {
     return this.#driver;
   }
 
-  /** The current user's session, if any (tests inspect its parts). */
+  /** The current user's messenger, if any (tests inspect its parts). */
   get user(): UserMessenger | null {
     return this.#user;
   }
@@ -236,7 +239,7 @@ export class MessengerService {
 
   // --- lifecycle --------------------------------------------------------------------------
 
-  /** Opens the session of `args.imUid` (see MessengerApi.start). */
+  /** Starts the messenger of `args.imUid` (see MessengerApi.start). */
   start(args: StartArgs): Promise<MessengerStatus> {
     checkStartArgs(args);
     return this.#lifecycle(async () => {
@@ -321,7 +324,7 @@ export class MessengerService {
     });
   }
 
-  /** Ends the session and deletes the user's database; every tab hears `loggedOut`. */
+  /** Stops the messenger and deletes the user's database; every tab hears `loggedOut`. */
   logout(imUid?: string): Promise<void> {
     return this.#lifecycle(async () => {
       const uid = this.#user?.uid ?? imUid;
@@ -351,7 +354,7 @@ export class MessengerService {
     user.authUpdated(this.#driver.state.phase.kind === "open");
   }
 
-  /** The signed-in user's session; NOT_STARTED without one. */
+  /** The signed-in user's messenger; NOT_STARTED without one. */
   requireUser(): UserMessenger {
     if (this.#user === null) throw NOT_STARTED();
     return this.#user;

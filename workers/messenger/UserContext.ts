@@ -1,4 +1,4 @@
-// What the per-user parts of the session (outbox, receive, sync, receipts, uploads) share: the
+// What the per-user parts of the messenger (outbox, receive, sync, receipts, uploads) share: the
 // user's database, the REST client, the connected socket, event fan-out and one write queue.
 import type { MessengerEvent } from "../api";
 import type { AppDb } from "../../src/db/AppDb";
@@ -13,7 +13,7 @@ export interface UserContext {
   readonly db: AppDb;
   readonly http: ImHttp;
   now(): number;
-  /** The connected socket with its session keys, or null. */
+  /** The connected socket with its connection keys, or null. */
   live(): LiveSocket | null;
   emit(event: MessengerEvent): void;
   /** Runs store writes one after another, in call order. */
@@ -22,7 +22,7 @@ export interface UserContext {
   receiveContext(): ReceiveContext;
   /** A background failure no call returns: reported to the tabs as an `error` event. */
   reportError(error: unknown): void;
-  /** True once the user's session was stopped: late async work must not write anything. */
+  /** True once the user's messenger was stopped: late async work must not write anything. */
   readonly disposed: boolean;
 }
 

@@ -15,7 +15,11 @@ export class MessengerFailure extends Error {
   override name = "MessengerFailure";
   readonly code: MessengerErrorCode;
 
-  constructor(code: MessengerErrorCode, message: string, options?: ErrorOptions) {
+  constructor(
+    code: MessengerErrorCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
     this.code = code;
   }

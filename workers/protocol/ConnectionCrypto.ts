@@ -106,7 +106,10 @@ export class ConnectionCrypto {
     exchange: KeyExchange,
     backend: CryptoBackend = nobleBackend,
   ): ConnectionCrypto {
-    return new ConnectionCrypto(deriveConnectionKeys(exchange, backend), backend);
+    return new ConnectionCrypto(
+      deriveConnectionKeys(exchange, backend),
+      backend,
+    );
   }
 
   /** AES-128-CBC/PKCS#7 of `plaintext`, as base64 ASCII bytes: the wire payload (§8.3). */

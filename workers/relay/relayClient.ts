@@ -1,6 +1,6 @@
 // Each tab's half of the dedicated-worker fallback: the MessengerApi its dedicated worker exposes,
 // forwarding every call to whichever worker currently leads. It remembers what the tab set up
-// (attach, hints, session, open conversations, subscription) and replays it to a new leader; calls
+// (attach, hints, the started messenger, open conversations, subscription) and replays it to a new leader; calls
 // cut short by a leader change are sent again when api.ts's MESSENGER_METHODS says they may be.
 import { MESSENGER_METHODS, messengerApiOf } from "../apiMethods";
 import type {
@@ -73,7 +73,10 @@ export function createRelayClient(options: RelayClientOptions) {
   };
 
   /** Posts a call (once a leader is known) and resolves with its result. */
-  const raw = (method: MessengerMethod, arg: unknown): Promise<Result<unknown>> =>
+  const raw = (
+    method: MessengerMethod,
+    arg: unknown,
+  ): Promise<Result<unknown>> =>
     new Promise((resolve) => {
       callIds += 1;
       const entry: Pending = { method, arg, resolve, postedTo: null };

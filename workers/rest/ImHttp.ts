@@ -79,7 +79,8 @@ export class ImHttp {
   /** Throws UNAUTHORIZED unless a token that has not been refused is set. */
   #usableAuth(): HttpAuth {
     const auth = this.#auth;
-    if (auth === null) throw new MessengerFailure("NOT_STARTED", "Messenger not started");
+    if (auth === null)
+      throw new MessengerFailure("NOT_STARTED", "Messenger not started");
     if (auth.accessToken === this.#staleToken) {
       throw new MessengerFailure(
         "UNAUTHORIZED",

@@ -10,12 +10,7 @@ import type { Db } from "../../db/createDb";
 import { users } from "../../db/schema";
 import { conversationState } from "../messenger/conversations";
 import type { StoredMessageEvent } from "../messenger/ImEngine";
-import {
-  conversationTag,
-  messagePush,
-  readPush,
-  topicOf,
-} from "./pushPayload";
+import { conversationTag, messagePush, readPush, topicOf } from "./pushPayload";
 import type { PushDelivery, PushSender } from "./PushSender";
 import { removeEndpoint, targetsOfUid, type PushTarget } from "./subscriptions";
 

@@ -2,7 +2,7 @@
 // so names and avatars show offline and from the first paint. requestProfile asks the worker for a
 // missing or stale row (the worker fetches each channel once however many tabs ask); a failed
 // request is tried again after FAILURE_TTL_MS, or after START_RETRY_MS while the worker has not
-// started its session yet. A module store (subscribe/getSnapshot): it is this feature's alone.
+// started its messenger yet. A module store (subscribe/getSnapshot): it is this feature's alone.
 import { liveQuery, type Subscription } from "dexie";
 import type { AppDb } from "../../db/AppDb";
 import type { ChannelInfoRecord } from "../../db/entities/ChannelInfoRecord";
@@ -15,7 +15,7 @@ import { messenger } from "./messengerActions";
 export const PROFILE_TTL_MS = 5 * 60_000;
 /** How long a failed request is remembered before it is tried again. */
 export const FAILURE_TTL_MS = 30_000;
-/** Retry delay while the worker's session is still starting (NOT_STARTED). */
+/** Retry delay while the worker's messenger is still starting (NOT_STARTED). */
 export const START_RETRY_MS = 1_000;
 /** A worker that has not started after this many retries is not waited for by itself any more. */
 const MAX_START_RETRIES = 30;

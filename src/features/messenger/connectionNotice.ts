@@ -12,7 +12,7 @@ export type ConnectionNotice =
 
 export interface ConnectionInput {
   readonly connection: ConnectionStatus;
-  /** The worker's session user; null before the session started (or after logout). */
+  /** The user the worker's messenger runs for; null before it started (or after logout). */
   readonly imUid: string | null;
   readonly online: boolean;
   readonly kicked: KickReason | null;

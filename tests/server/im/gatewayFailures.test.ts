@@ -15,7 +15,10 @@ import { nodeCryptoBackend } from "../../support/protocol/nodeCryptoBackend";
 import { testClock } from "../../support/testClock";
 import { describeEachDatabase } from "../../support/server/testDb";
 import { storedMessages } from "../../support/server/im/imQueries";
-import { ImTestClient, randomClientMsgNo } from "../../support/server/im/ImTestClient";
+import {
+  ImTestClient,
+  randomClientMsgNo,
+} from "../../support/server/im/ImTestClient";
 import {
   type ImServer,
   type ImUser,

@@ -25,7 +25,10 @@ import {
   signIn,
   startImServer,
 } from "../../support/server/im/imServer";
-import { createIdorWorld, type IdorWorld } from "../../support/server/security/idorWorld";
+import {
+  createIdorWorld,
+  type IdorWorld,
+} from "../../support/server/security/idorWorld";
 import { IM_ROUTES } from "../../support/server/security/imRoutes";
 import { OTHER_ROUTES } from "../../support/server/security/otherRoutes";
 import { OWNED_ROUTES } from "../../support/server/security/ownedRoutes";
@@ -37,7 +40,10 @@ import {
   type Probe,
   type RouteTable,
 } from "../../support/server/security/probes";
-import { type RouteInfo, routeInventory } from "../../support/server/security/routeInventory";
+import {
+  type RouteInfo,
+  routeInventory,
+} from "../../support/server/security/routeInventory";
 
 /** Caller-scoped reads first (later probes add data to the actors), then owned, then messaging. */
 function mergeTables(...tables: RouteTable[]): RouteTable {

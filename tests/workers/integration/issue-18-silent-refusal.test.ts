@@ -15,7 +15,10 @@ import type { StartArgs } from "../../../workers/api";
 import { UNANSWERED_CONNECT_LIMIT } from "../../../workers/connection/silentRefusal";
 import { FakeRestApi } from "../../support/workers/fakeRestApi";
 import { until, useServiceTimers } from "../../support/workers/testMessenger";
-import { createWorkerDevice, type WorkerDevice } from "../../support/workers/workerDevice";
+import {
+  createWorkerDevice,
+  type WorkerDevice,
+} from "../../support/workers/workerDevice";
 
 /** A 16-character alphanumeric salt, as the Go server sends (§8.2). */
 const SALT = "AbCdEfGh12345678";

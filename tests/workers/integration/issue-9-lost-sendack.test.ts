@@ -6,10 +6,19 @@ import { FrameDecoder, Op } from "#protocol";
 import type { Transport } from "../../../workers/connection/socketTransport";
 import { SEND_ACK_TIMEOUT_MS } from "../../../workers/outbox/outboxScheduler";
 import { call } from "../../support/server/accountsApi";
-import { startTestServer, type TestServer } from "../../support/server/testServer";
-import { signInAccount, startServerDevice } from "../../support/workers/serverDevice";
+import {
+  startTestServer,
+  type TestServer,
+} from "../../support/server/testServer";
+import {
+  signInAccount,
+  startServerDevice,
+} from "../../support/workers/serverDevice";
 import { until } from "../../support/workers/testMessenger";
-import { wsTransport, type WorkerDevice } from "../../support/workers/workerDevice";
+import {
+  wsTransport,
+  type WorkerDevice,
+} from "../../support/workers/workerDevice";
 
 let server: TestServer;
 const devices: WorkerDevice[] = [];

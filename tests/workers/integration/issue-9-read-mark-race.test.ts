@@ -3,8 +3,14 @@
 // on this device and on the server — instead of being marked read by a late "unread 0".
 import type { ChannelRef } from "../../../workers/api";
 import { call } from "../../support/server/accountsApi";
-import { startTestServer, type TestServer } from "../../support/server/testServer";
-import { signInAccount, startServerDevice } from "../../support/workers/serverDevice";
+import {
+  startTestServer,
+  type TestServer,
+} from "../../support/server/testServer";
+import {
+  signInAccount,
+  startServerDevice,
+} from "../../support/workers/serverDevice";
 import { until } from "../../support/workers/testMessenger";
 import type { WorkerDevice } from "../../support/workers/workerDevice";
 

@@ -4,10 +4,19 @@
 // only fetched above the newest stored seq. The sync now fetches holes below it too.
 import { FrameDecoder, Op } from "#protocol";
 import type { Transport } from "../../../workers/connection/socketTransport";
-import { startTestServer, type TestServer } from "../../support/server/testServer";
-import { signInAccount, startServerDevice } from "../../support/workers/serverDevice";
+import {
+  startTestServer,
+  type TestServer,
+} from "../../support/server/testServer";
+import {
+  signInAccount,
+  startServerDevice,
+} from "../../support/workers/serverDevice";
 import { until } from "../../support/workers/testMessenger";
-import { wsTransport, type WorkerDevice } from "../../support/workers/workerDevice";
+import {
+  wsTransport,
+  type WorkerDevice,
+} from "../../support/workers/workerDevice";
 
 let server: TestServer;
 const devices: WorkerDevice[] = [];

@@ -17,7 +17,10 @@ import {
 import { MessengerService } from "../../../workers/messenger/MessengerService";
 import { fetchUploadTransport } from "../../../workers/outbox/uploadTransport";
 import { call, signInWithPhone } from "../../support/server/accountsApi";
-import { startTestServer, type TestServer } from "../../support/server/testServer";
+import {
+  startTestServer,
+  type TestServer,
+} from "../../support/server/testServer";
 import { until } from "../../support/workers/testMessenger";
 import { png } from "../../server/files/imageFixtures";
 

@@ -6,7 +6,10 @@ import {
   createReminder,
   ReminderType,
 } from "../../../server/domain/messenger/reminders";
-import { startTestServer, type TestServer } from "../../support/server/testServer";
+import {
+  startTestServer,
+  type TestServer,
+} from "../../support/server/testServer";
 import {
   type ServerAccount,
   type ServerDevice,

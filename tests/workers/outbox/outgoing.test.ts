@@ -155,11 +155,13 @@ describe("outgoing rows", () => {
 
 describe("toMessengerError", () => {
   it("keeps a MessengerFailure's code and marks what is retryable", () => {
-    expect(toMessengerError(new MessengerFailure("NOT_FOUND", "gone"))).toEqual({
-      code: "NOT_FOUND",
-      message: "gone",
-      retryable: false,
-    });
+    expect(toMessengerError(new MessengerFailure("NOT_FOUND", "gone"))).toEqual(
+      {
+        code: "NOT_FOUND",
+        message: "gone",
+        retryable: false,
+      },
+    );
     expect(
       toMessengerError(new MessengerFailure("NETWORK", "down")).retryable,
     ).toBe(true);

@@ -154,7 +154,10 @@ describe.each(BACKENDS)("ConnectionCrypto on $name", (backend) => {
     expect(
       codeOf(
         () =>
-          new ConnectionCrypto({ aesKey: "short", aesIV: VECTOR.aesIV }, backend),
+          new ConnectionCrypto(
+            { aesKey: "short", aesIV: VECTOR.aesIV },
+            backend,
+          ),
       ),
     ).toBe("BAD_KEY");
     expect(

@@ -19,7 +19,11 @@ import {
   setUploadState,
 } from "../../../workers/store/uploadRepo";
 import { storeIncomingBatch } from "../../../workers/store/incomingRepo";
-import { freshDb, receiveContext, recv } from "../../support/workers/imFixtures";
+import {
+  freshDb,
+  receiveContext,
+  recv,
+} from "../../support/workers/imFixtures";
 
 let disposeDb: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -19,7 +19,10 @@ import { toMirrored } from "../../../../server/im/wukongim/mirroredMessage";
 import { rowsOf } from "../../../../server/domain/messenger/wireMessage";
 import { UserDirectory } from "../../../../server/im/UserDirectory";
 import { WukongImEngine } from "../../../../server/im/wukongim/WukongImEngine";
-import { createTestDatabase, type TestDatabase } from "../../../support/server/testDb";
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from "../../../support/server/testDb";
 import {
   WUKONGIM_SKIP_REASON,
   wukongimBinary,

@@ -17,7 +17,8 @@ vi.setConfig({ testTimeout: 15_000 });
 
 vi.mock(
   "../../../../src/messenger/imClient",
-  async () => (await import("../../../support/ui/messenger/fakeMessenger")).imClientMock,
+  async () =>
+    (await import("../../../support/ui/messenger/fakeMessenger")).imClientMock,
 );
 
 /** 1×1 PNG: what the fake canvas "encodes" (jsdom has no canvas; the browser test draws for real). */

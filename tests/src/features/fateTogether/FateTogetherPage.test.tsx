@@ -3,7 +3,10 @@
 // errors on the field, and a matched sign-up shown read-only.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { installFakeApi, type FakeApi } from "../../../support/ui/fakeApi";
-import { installFakeCommerce, type FakeCommerce } from "../../../support/ui/fakeCommerce";
+import {
+  installFakeCommerce,
+  type FakeCommerce,
+} from "../../../support/ui/fakeCommerce";
 import { renderApp, resetApp, signIn } from "../../../support/ui/renderApp";
 
 let api: FakeApi;

@@ -12,8 +12,17 @@ import {
 import { ConnectionStatus } from "../../../../workers/api";
 import { setImStatus } from "../../../../src/state/im";
 import { renderApp, signIn } from "../../../support/ui/renderApp";
-import { message, SELF, seedChat, text, unsent } from "../../../support/ui/messenger/chatFixtures";
-import { emitImEvent, messengerApi } from "../../../support/ui/messenger/fakeMessenger";
+import {
+  message,
+  SELF,
+  seedChat,
+  text,
+  unsent,
+} from "../../../support/ui/messenger/chatFixtures";
+import {
+  emitImEvent,
+  messengerApi,
+} from "../../../support/ui/messenger/fakeMessenger";
 import {
   channel,
   connect,
@@ -29,7 +38,8 @@ vi.setConfig({ testTimeout: 15_000 });
 
 vi.mock(
   "../../../../src/messenger/imClient",
-  async () => (await import("../../../support/ui/messenger/fakeMessenger")).imClientMock,
+  async () =>
+    (await import("../../../support/ui/messenger/fakeMessenger")).imClientMock,
 );
 
 const t = useThreadTest();

@@ -16,7 +16,8 @@ vi.setConfig({ testTimeout: 15_000 });
 
 vi.mock(
   "../../../../src/messenger/imClient",
-  async () => (await import("../../../support/ui/messenger/fakeMessenger")).imClientMock,
+  async () =>
+    (await import("../../../support/ui/messenger/fakeMessenger")).imClientMock,
 );
 
 let api: ChatApi;

@@ -7,7 +7,11 @@ import {
   digestText,
   messageView,
 } from "../../../../src/features/messenger/messageView";
-import { mediaUrl, message, SELF } from "../../../support/ui/messenger/chatFixtures";
+import {
+  mediaUrl,
+  message,
+  SELF,
+} from "../../../support/ui/messenger/chatFixtures";
 
 afterEach(() => {
   initI18n();

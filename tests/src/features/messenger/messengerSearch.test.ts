@@ -15,16 +15,20 @@ it("keeps a channel id (also an all-digit one the router parsed as a number)", (
 });
 
 it("drops bad values instead of failing", () => {
-  expect(validateMessengerSearch({ chat: "", type: "x", filter: "vip" })).toEqual(
-    {
-      chat: undefined,
-      type: undefined,
-      filter: undefined,
-    },
-  );
-  expect(validateMessengerSearch({ chat: "a".repeat(300) }).chat).toBeUndefined();
+  expect(
+    validateMessengerSearch({ chat: "", type: "x", filter: "vip" }),
+  ).toEqual({
+    chat: undefined,
+    type: undefined,
+    filter: undefined,
+  });
+  expect(
+    validateMessengerSearch({ chat: "a".repeat(300) }).chat,
+  ).toBeUndefined();
   expect(validateMessengerSearch({ chat: { id: 1 } }).chat).toBeUndefined();
-  expect(validateMessengerSearch({ chat: "g1", type: 999 }).type).toBeUndefined();
+  expect(
+    validateMessengerSearch({ chat: "g1", type: 999 }).type,
+  ).toBeUndefined();
 });
 
 it("keeps a non-default channel type and filter; omits the defaults", () => {
@@ -35,7 +39,9 @@ it("keeps a non-default channel type and filter; omits the defaults", () => {
     type: 2,
     filter: "monk",
   });
-  expect(validateMessengerSearch({ chat: "p", type: 1, filter: "all" })).toEqual({
+  expect(
+    validateMessengerSearch({ chat: "p", type: 1, filter: "all" }),
+  ).toEqual({
     chat: "p",
     type: undefined,
     filter: undefined,

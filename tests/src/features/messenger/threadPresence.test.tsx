@@ -3,14 +3,23 @@
 // timing rules are presencePoller.test.ts's).
 import { act, waitFor } from "@testing-library/react";
 import { seedChat, text } from "../../../support/ui/messenger/chatFixtures";
-import { installChatApi, profile } from "../../../support/ui/messenger/fakeMessenger";
-import { openThread, peer, today, useThreadTest } from "../../../support/ui/messenger/threadSetup";
+import {
+  installChatApi,
+  profile,
+} from "../../../support/ui/messenger/fakeMessenger";
+import {
+  openThread,
+  peer,
+  today,
+  useThreadTest,
+} from "../../../support/ui/messenger/threadSetup";
 
 vi.setConfig({ testTimeout: 15_000 });
 
 vi.mock(
   "../../../../src/messenger/imClient",
-  async () => (await import("../../../support/ui/messenger/fakeMessenger")).imClientMock,
+  async () =>
+    (await import("../../../support/ui/messenger/fakeMessenger")).imClientMock,
 );
 
 const t = useThreadTest();

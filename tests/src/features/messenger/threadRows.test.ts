@@ -5,7 +5,11 @@ import {
   estimateRowHeight,
   mergeThreadMessages,
 } from "../../../../src/features/messenger/threadRows";
-import { message, SELF, unsent } from "../../../support/ui/messenger/chatFixtures";
+import {
+  message,
+  SELF,
+  unsent,
+} from "../../../support/ui/messenger/chatFixtures";
 
 const at = (day: number, hour: number, minute = 0) =>
   new Date(2026, 10, day, hour, minute).getTime();

@@ -30,7 +30,10 @@ import {
   plannedAtOf,
 } from "../../../../src/temple/desk/staffForms";
 import { refuse } from "../../../support/ui/fakeAnswers";
-import { installFakeWorkspace, type FakeWorkspace } from "../../../support/ui/temple/fakeWorkspace";
+import {
+  installFakeWorkspace,
+  type FakeWorkspace,
+} from "../../../support/ui/temple/fakeWorkspace";
 
 // NOTE: these render the whole app (router, shell, lazy routes); a busy machine needs the room.
 vi.setConfig({ testTimeout: 20_000 });

@@ -3,7 +3,11 @@
 // user calls (infoByIm, getVirtual) to tests/support/ui/fakeApi.ts. Test support.
 import type { ImProfile } from "../../../../src/features/chatEntry/imUserApi";
 import { openImDb } from "../../../../src/db/db";
-import type { ChannelRef, Result, MessengerEvent } from "../../../../workers/api";
+import type {
+  ChannelRef,
+  Result,
+  MessengerEvent,
+} from "../../../../workers/api";
 import { ChannelInfoRunner } from "../../../../workers/sync/ChannelInfoRunner";
 import { ImHttp } from "../../../../workers/rest/ImHttp";
 import { SELF } from "./chatFixtures";
