@@ -336,13 +336,16 @@ export class UserMessenger {
   /** Everything in `channel` is read here, and (at the next receipt beat) on the server. */
   async markRead(channel: ChannelRef): Promise<void> {
     checkChannel(channel);
-    const before = await this.db.conversations.get([
-      channel.channelId,
-      channel.channelType,
-    ]);
-    const after = await this.#ctx.serial(() =>
-      applyReadTo(this.db, { channel }),
-    );
+    // NOTE: queued before any await, so it reads up to what was stored when the thread was shown:
+    // a RECV stored by a task queued after this one (the reader may have left by then) stays
+    // unread. Reading `before` outside the queue first let such a message be marked read.
+    const { before, after } = await this.#ctx.serial(async () => {
+      const before = await this.db.conversations.get([
+        channel.channelId,
+        channel.channelType,
+      ]);
+      return { before, after: await applyReadTo(this.db, { channel }) };
+    });
     if (after === undefined || before === undefined) return;
     if (after.readToSeq === before.readToSeq && before.unread === 0) return;
     emitConversationsChanged(this.#ctx, [channel]);

@@ -343,6 +343,40 @@ describe("read receipts", () => {
   });
 });
 
+describe("reading a thread", () => {
+  it("a thread shown and left at once marks read only what was stored before it was shown", async () => {
+    await t.connect();
+    const socket = t.server.last;
+    const recv = (seq: number) => {
+      socket.send(
+        socket.recv({
+          fromUid: "peer-1",
+          clientMsgNo: `sl-${seq}`,
+          messageId: BigInt(4200 + seq),
+          messageSeq: seq,
+          content: { kind: "text", type: 1, content: `message ${seq}` },
+        }),
+      );
+    };
+    recv(1);
+    const user = t.service.requireUser();
+    await until(async () => {
+      expect((await user.db.conversations.get(["peer-1", 1]))?.unread).toBe(1);
+    });
+    // Shown and left before the worker got to the read mark; a message comes right after.
+    t.service.openConversation("tab-1", peer);
+    t.service.closeConversation("tab-1", peer);
+    recv(2);
+    await until(async () => {
+      const conversation = await user.db.conversations.get(["peer-1", 1]);
+      expect(conversation?.lastMessageSeq).toBe(2);
+      expect(conversation?.readToSeq).toBe(1);
+    });
+    await settle();
+    expect((await user.db.conversations.get(["peer-1", 1]))?.unread).toBe(1);
+  });
+});
+
 describe("access token", () => {
   it("a 401 emits authRequired once and stops HTTP with that token; updateAuth resumes", async () => {
     let accepted = "access-2";
