@@ -1,9 +1,10 @@
 // Where the chosen locale is remembered: localStorage `locale` and a `locale` cookie
 // (365 days, SameSite=Lax). Resolution order: URL prefix > localStorage > cookie > cn.
+import { LOCALE_COOKIE } from "../../contract/locales";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
 
 export const LOCALE_STORAGE_KEY = "locale";
-export const LOCALE_COOKIE = "locale";
+export { LOCALE_COOKIE };
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export interface LocaleSources {

@@ -4,7 +4,10 @@
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { signInWithPhone } from "../../support/server/accountsApi";
-import { startTestServer, type TestServer } from "../../support/server/testServer";
+import {
+  startTestServer,
+  type TestServer,
+} from "../../support/server/testServer";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -67,6 +70,7 @@ it("does not compress an answer to a request with credentials, nor a small one",
   for (const headers of [
     { authorization: `Bearer ${tokens.app_token}` },
     { cookie: "fy_oauth=abc" },
+    { cookie: "locale=cn; fy_oauth=abc" },
   ]) {
     const answer = await raw("/api/app/oapi/v1/products", {
       ...headers,
@@ -81,6 +85,18 @@ it("does not compress an answer to a request with credentials, nor a small one",
   });
   expect(small.body.length).toBeLessThan(1024);
   expect(small.headers["content-encoding"]).toBeUndefined();
+});
+
+it("compresses an answer to a request whose only cookie is the tab's locale", async () => {
+  const answer = await raw("/api/app/oapi/v1/products", {
+    cookie: "locale=en",
+    "accept-encoding": "br",
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.headers["content-encoding"]).toBe("br");
+  expect(
+    JSON.parse(brotliDecompressSync(answer.body).toString()),
+  ).toHaveProperty("data");
 });
 
 it("does not unpack a compressed request body", async () => {
