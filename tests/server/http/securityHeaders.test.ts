@@ -1,12 +1,17 @@
 // Security headers of the real server over HTTP (development and production): every response
-// carries nosniff, Referrer-Policy, Permissions-Policy, COOP/CORP and frame denial; HTML documents
-// carry the strict CSP (no inline or eval script); pages with their own policy keep it; HSTS and
-// the Secure flag on the OAuth cookie in production only (or on https).
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+// carries nosniff, Referrer-Policy, Permissions-Policy, COOP/CORP and frame denial, except files
+// that are only subresources (scripts, styles, raster images), which carry nosniff and CORP, and
+// SVGs, which add a CSP without script or framing; HTML documents carry the strict CSP (no inline
+// or eval script); pages with their own policy keep it; HSTS and the Secure flag on the OAuth
+// cookie in production only (or on https).
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { call } from "../../support/server/accountsApi";
-import { startTestServer, type TestServer } from "../../support/server/testServer";
+import {
+  startTestServer,
+  type TestServer,
+} from "../../support/server/testServer";
 
 /** Directive name → its source list, from a CSP header. */
 function directives(csp: string | null): Map<string, string[]> {
@@ -49,7 +54,45 @@ beforeAll(async () => {
     join(staticDir, "index.html"),
     '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
   );
+  await mkdir(join(staticDir, "assets"));
+  await writeFile(join(staticDir, "assets", "app.js"), "export {};\n");
+  await writeFile(join(staticDir, "assets", "app.css"), "body{margin:0}\n");
+  await writeFile(
+    join(staticDir, "assets", "logo.svg"),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
+  );
+  await writeFile(
+    join(staticDir, "assets", "dot.png"),
+    Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  );
 });
+
+/** The headers of a file that is only ever a subresource: nosniff and CORP, nothing for documents. */
+function expectSubresourceHeaders(headers: Headers): void {
+  expect(headers.get("x-content-type-options")).toBe("nosniff");
+  expect(headers.get("cross-origin-resource-policy")).toBe("same-origin");
+  for (const documentOnly of [
+    "cross-origin-opener-policy",
+    "x-frame-options",
+    "permissions-policy",
+    "referrer-policy",
+  ])
+    expect(headers.get(documentOnly)).toBeNull();
+}
+
+/** Fetches the test site's script, style, raster image and SVG. */
+async function staticFiles(baseUrl: string) {
+  const get = (path: string) => fetch(new URL(path, baseUrl));
+  return {
+    subresources: await Promise.all(
+      ["/assets/app.js", "/assets/app.css", "/assets/dot.png"].map(get),
+    ),
+    svg: await get("/assets/logo.svg"),
+  };
+}
 afterAll(() => rm(staticDir, { recursive: true, force: true }));
 
 describe("security headers in development", () => {
@@ -109,6 +152,21 @@ describe("security headers in development", () => {
         server.baseUrl.replace(/^http:/, "ws:"),
       ]);
     }
+  });
+
+  it("gives scripts, styles and images only the headers that act on a subresource", async () => {
+    const { subresources, svg } = await staticFiles(server.baseUrl);
+    for (const response of subresources) {
+      expect(response.status).toBe(200);
+      expectSubresourceHeaders(response.headers);
+      expect(response.headers.get("content-security-policy")).toBeNull();
+    }
+    expect(svg.status).toBe(200);
+    expectSubresourceHeaders(svg.headers);
+    const csp = directives(svg.headers.get("content-security-policy"));
+    expect(csp.get("default-src")).toEqual(["'none'"]);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(csp.has("script-src")).toBe(false);
   });
 
   it("keeps the emulator pages' own stricter policy and gives the API docs theirs", async () => {
@@ -209,6 +267,11 @@ describe("security headers in production", () => {
         "script-src",
       ),
     ).not.toContain("'unsafe-inline'");
+    const { subresources, svg } = await staticFiles(server.baseUrl);
+    for (const response of [...subresources, svg])
+      expect(response.headers.get("strict-transport-security")).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
   });
 
   it("marks the OAuth cookie Secure even behind a plain-http PUBLIC_URL", async () => {
