@@ -17,4 +17,5 @@ export * from "./accounts";
 export * from "./push";
 export * from "./fateTogether";
 export * from "./agreements";
+export * from "./pageData";
 export type * from "./schemas";

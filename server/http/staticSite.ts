@@ -2,13 +2,14 @@
 // siblings, chosen by Accept-Encoding, `Vary: accept-encoding`), and answers every unmatched request:
 // page routes get the SPA shell (index.html); API paths, reserved prefixes and missing files
 // get a 404 envelope. A page's answer carries a `Link` header that preloads its route's chunks
-// (routePreloads.ts).
+// (routePreloads.ts) and, for a public page with data, its first API call (pageDataPreload.ts).
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { failure } from "./envelope";
 import type { App } from "./fastifyApp";
+import { pageDataCall, pageDataLink } from "./pageDataPreload";
 import {
   chunksForPath,
   preloadLinkHeader,
@@ -68,10 +69,13 @@ export async function registerStaticSite(
           !contentType.startsWith("text/html")
         )
           return;
-        const link = preloadLinkHeader(
-          chunksForPath(routes, request.url.split("?")[0] ?? "/"),
-        );
-        if (link !== undefined) reply.header("link", link);
+        const path = request.url.split("?")[0] ?? "/";
+        const data = pageDataCall(path, request.headers.cookie);
+        const links = [
+          preloadLinkHeader(chunksForPath(routes, path)),
+          data === undefined ? undefined : pageDataLink(data),
+        ].filter((link) => link !== undefined);
+        if (links.length > 0) reply.header("link", links.join(", "));
       });
     }
   } else {

@@ -5,7 +5,9 @@ import { i18n } from "@lingui/core";
 import {
   type ApiErrorParams,
   type ApiErrorReason,
+  apiSearch,
   isApiErrorReason,
+  type QueryValue,
 } from "#contract";
 import { isLocale, type Locale } from "../i18n/locales";
 import { session } from "../state/session";
@@ -54,7 +56,7 @@ export function setTokenRefresher(refresher: TokenRefresher | undefined): void {
   tokenRefresher = refresher;
 }
 
-export type QueryValue = string | number | boolean | undefined;
+export type { QueryValue };
 
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -84,11 +86,7 @@ function buildUrl(
 ): string {
   const base = apiBase.endsWith("/") ? apiBase.slice(0, -1) : apiBase;
   const url = `${base}/${path.replace(/^\//, "")}`;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const search = params.toString();
+  const search = apiSearch(query ?? {});
   return search === "" ? url : `${url}?${search}`;
 }
 

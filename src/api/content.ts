@@ -1,5 +1,6 @@
 // Calls of the public content API, one function per endpoint. Loaders use these; components
 // never call fetch themselves.
+import { homeCall, productCall } from "#contract";
 import { apiRequest } from "./client";
 import type {
   HomeData,
@@ -30,10 +31,8 @@ export function fetchHome(
   locale: Locale,
   { signal }: Call = {},
 ): Promise<HomeData> {
-  return apiRequest("oapi/v1/home", {
-    query: { locale },
-    ...withSignal(signal),
-  });
+  const { path, query } = homeCall(locale);
+  return apiRequest(path, { query, ...withSignal(signal) });
 }
 
 export function fetchTemples(
@@ -84,10 +83,8 @@ export function fetchProduct(
   locale: Locale,
   { signal }: Call = {},
 ): Promise<Product> {
-  return apiRequest(`oapi/v1/products/${String(id)}`, {
-    query: { locale },
-    ...withSignal(signal),
-  });
+  const { path, query } = productCall(id, locale);
+  return apiRequest(path, { query, ...withSignal(signal) });
 }
 
 export function fetchStaticPage(

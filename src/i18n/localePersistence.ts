@@ -1,10 +1,10 @@
 // Where the chosen locale is remembered: localStorage `locale` and a `locale` cookie
 // (365 days, SameSite=Lax). Resolution order: URL prefix > localStorage > cookie > cn.
-import { LOCALE_COOKIE } from "../../contract/locales";
+import { LOCALE_COOKIE, readLocaleCookie } from "#contract";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
 
 export const LOCALE_STORAGE_KEY = "locale";
-export { LOCALE_COOKIE };
+export { LOCALE_COOKIE, readLocaleCookie };
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export interface LocaleSources {
@@ -30,14 +30,6 @@ export function resolveLocale({ url, stored, cookie }: LocaleSources): Locale {
 export function buildLocaleCookie(locale: Locale): string {
   // eslint-disable-next-line lingui/no-unlocalized-strings -- cookie syntax, not user-visible text
   return `${LOCALE_COOKIE}=${locale}; Max-Age=${String(LOCALE_COOKIE_MAX_AGE_SECONDS)}; Path=/; SameSite=Lax`;
-}
-
-export function readLocaleCookie(cookieHeader: string): string | undefined {
-  for (const part of cookieHeader.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === LOCALE_COOKIE) return decodeURIComponent(value.join("="));
-  }
-  return undefined;
 }
 
 function readStorage(): string | null {

@@ -1,5 +1,6 @@
 // Issue 2 in a real Chromium against the built PWA served by the real server: seeded content in
-// all three locales, locale switching and persistence, the 404 screen, the toast, the colour mode.
+// all three locales, locale switching and persistence, the 404 screen, the toast, the colour mode;
+// and a first visit's page data fetched once, from the Link preload the page came with (#20).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
@@ -218,4 +219,40 @@ test("dark mode persists across reload and is applied before the app starts", as
   );
   expect(bg).not.toBe("rgb(255, 255, 255)");
   await context.close();
+});
+
+describe("page data preload", () => {
+  it.each([
+    ["/", "/api/app/oapi/v1/home?locale=cn", ".product-card"],
+    [
+      "/en/productDetails/1",
+      "/api/app/oapi/v1/products/1?locale=en",
+      ".product-cover",
+    ],
+  ])(
+    "%s fetches its data once, from the preload",
+    async (path, apiPath, shown) => {
+      const { context, page } = await newPage();
+      const requested: string[] = [];
+      const warnings: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith("/api/"))
+          requested.push(url.pathname + url.search);
+      });
+      page.on("console", (message) => {
+        if (/preload/i.test(message.text())) warnings.push(message.text());
+      });
+      const response = await page.goto(`${server.baseUrl}${path}`);
+      expect(response?.headers().link).toContain(
+        `<${apiPath}>; rel=preload; as=fetch; crossorigin`,
+      );
+      await page.locator(shown).first().waitFor();
+      // NOTE: Chromium warns about an unused preload about 3 s after the load event.
+      await page.waitForTimeout(3_500);
+      expect(requested.filter((url) => url === apiPath)).toHaveLength(1);
+      expect(warnings).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -1,7 +1,8 @@
 // Serving the built PWA: SPA fallback for page routes, 404 envelopes for API paths, reserved
 // prefixes and missing files, immutable caching for hashed assets, no-cache for the shell; the
 // build's brotli and gzip siblings (scripts/precompress.ts) chosen by Accept-Encoding, and the
-// Link header that preloads a page's route chunks (server/http/routePreloads.ts) (#20).
+// Link header that preloads a page's route chunks (server/http/routePreloads.ts) and a public
+// page's first API call (server/http/pageDataPreload.ts) (#20).
 import { existsSync } from "node:fs";
 import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
@@ -88,11 +89,28 @@ describe("static PWA serving", () => {
       expect(await response.text()).toBe(SHELL);
       expect(response.headers.get("link")).toBe(link);
     }
-    expect((await get("/")).headers.get("link")).toBeNull();
     expect((await get("/en/blessing")).headers.get("link")).toBeNull();
     const asset = await get("/assets/index-AbC123.js");
     expect(asset.headers.get("link")).toBeNull();
     expect((await get("/.vite/manifest.json")).status).toBe(404);
+  });
+
+  it("preloads the first API call of the home page and a product's page, in the page's locale", async () => {
+    const preload = (url: string) =>
+      `<${url}>; rel=preload; as=fetch; crossorigin`;
+    expect((await get("/")).headers.get("link")).toBe(
+      preload("/api/app/oapi/v1/home?locale=cn"),
+    );
+    expect((await get("/en/productDetails/7")).headers.get("link")).toBe(
+      preload("/api/app/oapi/v1/products/7?locale=en"),
+    );
+    expect(
+      (await get("/", { ...HTML, cookie: "locale=tw" })).headers.get("link"),
+    ).toBe(preload("/api/app/oapi/v1/home?locale=tw"));
+    expect((await get("/productDetails/abc")).headers.get("link")).toBeNull();
+    // The answer it names is what the page's fetch gets.
+    const home = await get("/api/app/oapi/v1/home?locale=cn", {});
+    expect(home.status).toBe(200);
   });
 
   it("serves hashed assets with a long immutable cache", async () => {
