@@ -1,12 +1,12 @@
-// Search params of the order pages, checked with zod: `/order?masterOrderNo=&pay=1&paying=1` (18
+// Search params of the order pages (checks from searchValues.ts): `/order?masterOrderNo=&pay=1&paying=1` (18
 // digits, else the 404 screen; pay resumes a payment, paying confirms one made on WeChat's H5 page), `/myOrder?status=&page=` (a known status, else all)
 // and `/productDetails/orderConfirm/$id?option=` (the option chosen on the product page).
-import * as z from "zod/mini";
 import { ORDER_STATUSES, type OrderStatus } from "../api/commerce";
 import { throwNotFound } from "./notFound";
 import { parsePage, type PageSearch } from "./params";
+import { intIn, matching, oneOf } from "./searchValues";
 
-const orderNoSchema = z.string().check(z.regex(/^\d{18}$/));
+const ORDER_NO = /^\d{18}$/;
 
 /** Orders per page of /myOrder (the route's loader and the page's pagination). */
 export const MY_ORDERS_PAGE_SIZE = 10;
@@ -25,12 +25,8 @@ const flag = (value: unknown): true | undefined =>
 export function validateOrderSearch(
   search: Record<string, unknown>,
 ): OrderSearch {
-  const raw = search.masterOrderNo;
   return {
-    masterOrderNo:
-      typeof raw === "string" && orderNoSchema.safeParse(raw).success
-        ? raw
-        : undefined,
+    masterOrderNo: matching(ORDER_NO, search.masterOrderNo),
     pay: flag(search.pay),
     paying: flag(search.paying),
   };
@@ -46,13 +42,11 @@ export interface MyOrdersSearch extends PageSearch {
   status?: OrderStatus | undefined;
 }
 
-const statusSchema = z.catch(z.optional(z.enum(ORDER_STATUSES)), undefined);
-
 export function validateMyOrdersSearch(
   search: Record<string, unknown>,
 ): MyOrdersSearch {
   return {
-    status: statusSchema.parse(search.status),
+    status: oneOf(ORDER_STATUSES, search.status),
     page: parsePage(search.page),
   };
 }
@@ -62,13 +56,8 @@ export interface OrderConfirmSearch {
   option?: number | undefined;
 }
 
-const optionSchema = z.catch(
-  z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
-  undefined,
-);
-
 export function validateOrderConfirmSearch(
   search: Record<string, unknown>,
 ): OrderConfirmSearch {
-  return { option: optionSchema.parse(search.option) };
+  return { option: intIn(search.option, 1, Number.MAX_SAFE_INTEGER) };
 }

@@ -1,15 +1,15 @@
-// Route param and search parsing with zod. A param that fails validation throws notFound(), so
-// `/productDetails/abc` renders the 404 screen like an unknown path.
-import * as z from "zod/mini";
+// Route param and search parsing (searchValues.ts). A param that fails validation throws notFound(),
+// so `/productDetails/abc` renders the 404 screen like an unknown path.
 import { isLocale, type Locale } from "../i18n/locales";
 import { PRODUCT_CATEGORIES, type ProductCategory } from "../api/types";
 import { throwNotFound } from "./notFound";
+import { intIn, matching, oneOf } from "./searchValues";
 
-const idSchema = z.string().check(z.regex(/^[1-9][0-9]{0,9}$/));
+const ID = /^[1-9][0-9]{0,9}$/;
 
 /** A positive integer id from a path segment, or notFound(). */
 export function parseId(raw: string): number {
-  if (!idSchema.safeParse(raw).success) throwNotFound("invalid");
+  if (matching(ID, raw) === undefined) throwNotFound("invalid");
   return Number(raw);
 }
 
@@ -25,11 +25,6 @@ export function parseLocaleSegment(
   return throwNotFound("unmatched");
 }
 
-const pageSchema = z.catch(
-  z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
-  undefined,
-);
-
 export interface PageSearch {
   page?: number | undefined;
 }
@@ -44,18 +39,13 @@ export interface LoginSearch {
 
 /** `?page=` for paginated lists: a positive integer, else undefined (the first page). */
 export function parsePage(value: unknown): number | undefined {
-  const page = pageSchema.parse(value);
+  const page = intIn(value, 1, 10_000);
   return page === 1 ? undefined : page;
 }
 
-const categorySchema = z.catch(
-  z.optional(z.enum(PRODUCT_CATEGORIES)),
-  undefined,
-);
-
 /** `?category=` of the blessing catalogue: a known category, else undefined (all). */
 export function parseCategory(value: unknown): ProductCategory | undefined {
-  return categorySchema.parse(value);
+  return oneOf(PRODUCT_CATEGORIES, value);
 }
 
 /**

@@ -1,21 +1,16 @@
-// The search params of /prayer/agreement, checked with zod: `id` is the agreement's positive
+// The search params of /prayer/agreement (checks from router/searchValues.ts): `id` is the agreement's positive
 // integer id; anything else is the 404 screen.
-import * as z from "zod/mini";
 import { throwNotFound } from "../../router/notFound";
+import { intIn } from "../../router/searchValues";
 
 export interface AgreementSearch {
   id: number | undefined;
 }
 
-const idSchema = z.coerce
-  .number()
-  .check(z.int(), z.minimum(1), z.maximum(2_147_483_647));
-
 export function validateAgreementSearch(
   search: Record<string, unknown>,
 ): AgreementSearch {
-  const parsed = idSchema.safeParse(search.id);
-  return { id: parsed.success ? parsed.data : undefined };
+  return { id: intIn(search.id, 1, 2_147_483_647) };
 }
 
 /** The checked agreement id, or the 404 screen (thrown from beforeLoad). */

@@ -1,7 +1,7 @@
-// The search params of /destiny, checked with zod: the open conversation (`chat` = channel id,
+// The search params of /destiny (checks from router/searchValues.ts): the open conversation (`chat` = channel id,
 // `type` = channel type, 1 when absent) and the list filter. Bad values are dropped, never an error.
-import * as z from "zod/mini";
 import type { ChannelRef } from "../../db/channelKey";
+import { intIn, oneOf, textOf } from "../../router/searchValues";
 
 export const CONVERSATION_FILTERS = ["all", "service", "monk"] as const;
 export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
@@ -16,32 +16,13 @@ export interface MessengerSearch {
 }
 
 // NOTE: TanStack Router JSON-parses search values, so an all-digit channel id arrives as a number.
-const chatSchema = z.catch(
-  z.optional(
-    z
-      .pipe(
-        z.union([z.string(), z.number()]),
-        z.transform((value) => String(value)),
-      )
-      .check(z.minLength(1), z.maxLength(256)),
-  ),
-  undefined,
-);
-const typeSchema = z.catch(
-  z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(255))),
-  undefined,
-);
-const filterSchema = z.catch(
-  z.optional(z.enum(CONVERSATION_FILTERS)),
-  undefined,
-);
 
 export function validateMessengerSearch(
   search: Record<string, unknown>,
 ): MessengerSearch {
-  const chat = chatSchema.parse(search.chat);
-  const type = typeSchema.parse(search.type);
-  const filter = filterSchema.parse(search.filter);
+  const chat = textOf(search.chat, 1, 256);
+  const type = intIn(search.type, 1, 255);
+  const filter = oneOf(CONVERSATION_FILTERS, search.filter);
   return {
     chat,
     type: chat === undefined || type === PERSON_CHANNEL ? undefined : type,
