@@ -37,6 +37,12 @@ export function apiSearch(query: Readonly<Record<string, QueryValue>>): string {
     .join("&");
 }
 
+/**
+ * How many product cards of a list start above the fold on a phone (two columns): their covers
+ * load first, and the server preloads them with the home page.
+ */
+export const CARDS_ABOVE_FOLD = 2;
+
 /** `/`: featured services, newest news, temples. */
 export function homeCall(locale: Locale): ApiCall {
   return { path: "oapi/v1/home", query: { locale } };

@@ -4,9 +4,13 @@
 // loader's fetch then takes the preloaded answer (Chromium reuses an `as=fetch` preload whose URL
 // and credentials mode match). The locale is the tab's choice as far as the server can see it: the
 // URL's locale segment, else the locale cookie, else the default (the tab also reads localStorage,
-// which it keeps in step with the cookie). Pure: no I/O.
+// which it keeps in step with the cookie). The images the page shows first (the covers of the home
+// page's first cards, a product's cover) are preloaded too, named from the same answer, so the
+// largest paint need not wait for the app to run and render before its image is requested.
+// Pure: no I/O.
 import {
   type ApiCall,
+  CARDS_ABOVE_FOLD,
   DEFAULT_LOCALE,
   type Locale,
   apiSearch,
@@ -15,6 +19,8 @@ import {
   productCall,
   readLocaleCookie,
 } from "#contract";
+import type { Home, Product } from "#contract/schemas";
+import type { Static } from "typebox";
 import { API_PREFIX } from "./envelope";
 
 /** A product id as the tab's route accepts it (src/router/params.ts). */
@@ -49,7 +55,42 @@ export function pageDataCall(
 
 /** The `Link` value that preloads `call` (crossorigin: fetch()'s mode and credentials). */
 export function pageDataLink(call: ApiCall): string {
+  return `<${apiUrlOf(call)}>; rel=preload; as=fetch; crossorigin`;
+}
+
+/** The API URL of `call`, as the tab's client builds it. */
+export function apiUrlOf(call: ApiCall): string {
   const search = apiSearch(call.query);
-  const url = `${API_PREFIX}/${call.path}${search === "" ? "" : `?${search}`}`;
-  return `<${url}>; rel=preload; as=fetch; crossorigin`;
+  return `${API_PREFIX}/${call.path}${search === "" ? "" : `?${search}`}`;
+}
+
+/** An image path that can go into a Link header as it is: same-origin, plain characters. */
+const PLAIN_PATH = /^\/(?!\/)[\w\-./~%]+$/;
+
+/**
+ * The images the page of `call` shows first, from its answer's `data`: the covers of the home
+ * page's first cards, a product's cover. Only same-origin plain paths; anything else is skipped.
+ */
+export function firstImages(call: ApiCall, data: unknown): string[] {
+  let images: unknown[] = [];
+  if (call.path === homeCall(DEFAULT_LOCALE).path) {
+    const featured = (data as Partial<Static<typeof Home>> | null)?.featured;
+    if (Array.isArray(featured))
+      images = featured
+        .slice(0, CARDS_ABOVE_FOLD)
+        .map(
+          (card: Partial<Static<typeof Home>["featured"][number]>) =>
+            card.cover,
+        );
+  } else if (call.path.startsWith("oapi/v1/products/"))
+    images = [(data as Partial<Static<typeof Product>> | null)?.cover];
+  return images.filter(
+    (image): image is string =>
+      typeof image === "string" && PLAIN_PATH.test(image),
+  );
+}
+
+/** The `Link` value that preloads an image the page shows first, at the priority its <img> asks. */
+export function imagePreloadLink(path: string): string {
+  return `<${path}>; rel=preload; as=image; fetchpriority=high`;
 }

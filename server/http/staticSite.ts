@@ -7,9 +7,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { extname, join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ApiCall } from "#contract";
 import { failure } from "./envelope";
 import type { App } from "./fastifyApp";
-import { pageDataCall, pageDataLink } from "./pageDataPreload";
+import {
+  apiUrlOf,
+  firstImages,
+  imagePreloadLink,
+  pageDataCall,
+  pageDataLink,
+} from "./pageDataPreload";
 import {
   chunksForPath,
   preloadLinkHeader,
@@ -74,6 +81,9 @@ export async function registerStaticSite(
         const links = [
           preloadLinkHeader(chunksForPath(routes, path)),
           data === undefined ? undefined : pageDataLink(data),
+          ...(data === undefined
+            ? []
+            : (await pageImages(app, data)).map(imagePreloadLink)),
         ].filter((link) => link !== undefined);
         if (links.length > 0) reply.header("link", links.join(", "));
       });
@@ -90,6 +100,25 @@ export async function registerStaticSite(
       return reply.code(200).sendFile("index.html");
     return notFound(request, reply);
   });
+}
+
+/** The images the page of `call` shows first, asked of our own API (none when it fails). */
+async function pageImages(app: App, call: ApiCall): Promise<string[]> {
+  try {
+    const answer = await app.inject({
+      method: "GET",
+      url: apiUrlOf(call),
+      headers: { accept: "application/json" },
+    });
+    if (answer.statusCode !== 200) return [];
+    return firstImages(call, answer.json<{ data?: unknown }>().data);
+  } catch (error) {
+    app.log.warn(
+      { err: error },
+      "page image preload: the page's API call failed",
+    );
+    return [];
+  }
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {

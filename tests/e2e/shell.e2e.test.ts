@@ -223,34 +223,53 @@ test("dark mode persists across reload and is applied before the app starts", as
 
 describe("page data preload", () => {
   it.each([
-    ["/", "/api/app/oapi/v1/home?locale=cn", ".product-card"],
+    ["/", "/api/app/oapi/v1/home?locale=cn", ".product-card-cover", 2],
     [
       "/en/productDetails/1",
       "/api/app/oapi/v1/products/1?locale=en",
       ".product-cover",
+      1,
     ],
   ])(
-    "%s fetches its data once, from the preload",
-    async (path, apiPath, shown) => {
+    "%s fetches its data and first images once, from the preloads",
+    async (path, apiPath, cover, covers) => {
       const { context, page } = await newPage();
       const requested: string[] = [];
       const warnings: string[] = [];
       page.on("request", (request) => {
         const url = new URL(request.url());
-        if (url.pathname.startsWith("/api/"))
-          requested.push(url.pathname + url.search);
+        requested.push(url.pathname + url.search);
       });
       page.on("console", (message) => {
         if (/preload/i.test(message.text())) warnings.push(message.text());
       });
       const response = await page.goto(`${server.baseUrl}${path}`);
-      expect(response?.headers().link).toContain(
+      const link = response?.headers().link ?? "";
+      expect(link).toContain(
         `<${apiPath}>; rel=preload; as=fetch; crossorigin`,
       );
-      await page.locator(shown).first().waitFor();
+      await page.locator(cover).first().waitFor();
+      // The covers the page shows first are the ones the server preloaded.
+      const shown = await page
+        .locator(cover)
+        .evaluateAll(
+          (images, n) =>
+            images
+              .slice(0, n)
+              .map(
+                (image) => new URL((image as HTMLImageElement).src).pathname,
+              ),
+          covers,
+        );
+      expect(shown).toHaveLength(covers);
+      for (const image of shown)
+        expect(link).toContain(
+          `<${image}>; rel=preload; as=image; fetchpriority=high`,
+        );
       // NOTE: Chromium warns about an unused preload about 3 s after the load event.
       await page.waitForTimeout(3_500);
-      expect(requested.filter((url) => url === apiPath)).toHaveLength(1);
+      for (const url of [apiPath, ...shown])
+        expect(requested.filter((seen) => seen === url)).toHaveLength(1);
       expect(warnings).toEqual([]);
       await context.close();
     },

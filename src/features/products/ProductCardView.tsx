@@ -8,8 +8,8 @@ import { LazyImage } from "../../ui/LazyImage";
 import { CATEGORY_LABELS } from "./categoryLabels";
 import "./productCard.css";
 
-/** How many cards of a list start above the fold on a phone (two columns): their covers load first. */
-export const CARDS_ABOVE_FOLD = 2;
+// NOTE: re-exported from the contract: the server preloads the same covers with the home page.
+export { CARDS_ABOVE_FOLD } from "#contract";
 
 export function ProductCardView({
   product,

@@ -3,6 +3,8 @@
 // client builds it; nothing for other pages or ids the tab's route would refuse.
 import { apiSearch, homeCall, productCall } from "../../../contract/pageData";
 import {
+  firstImages,
+  imagePreloadLink,
   pageDataCall,
   pageDataLink,
 } from "../../../server/http/pageDataPreload";
@@ -47,6 +49,45 @@ describe("pageDataLink", () => {
     );
     expect(apiSearch({ locale: "cn", category: undefined, page: 2 })).toBe(
       "locale=cn&page=2",
+    );
+  });
+});
+
+describe("firstImages", () => {
+  it("names the covers of the home page's first two cards and a product's cover", () => {
+    const card = (cover: string) => ({ id: 1, cover });
+    expect(
+      firstImages(homeCall("en"), {
+        featured: [
+          card("/images/a.svg"),
+          card("/media/b-1.jpg"),
+          card("/images/c.svg"),
+        ],
+      }),
+    ).toEqual(["/images/a.svg", "/media/b-1.jpg"]);
+    expect(
+      firstImages(productCall(4, "cn"), { cover: "/images/p.svg" }),
+    ).toEqual(["/images/p.svg"]);
+  });
+
+  it("skips what a Link header cannot carry as it is, and answers without covers", () => {
+    for (const cover of [
+      "https://cdn.example/a.jpg",
+      "//evil.example/a.jpg",
+      "/a>; rel=preload.svg",
+      "/a b.svg",
+      "/a,b.svg",
+      "",
+    ])
+      expect(firstImages(productCall(4, "cn"), { cover })).toEqual([]);
+    expect(firstImages(homeCall("cn"), { featured: "x" })).toEqual([]);
+    expect(firstImages(homeCall("cn"), null)).toEqual([]);
+    expect(firstImages(productCall(1, "cn"), { cover: 3 })).toEqual([]);
+  });
+
+  it("preloads an image at the priority of an eager cover", () => {
+    expect(imagePreloadLink("/images/a.svg")).toBe(
+      "</images/a.svg>; rel=preload; as=image; fetchpriority=high",
     );
   });
 });
