@@ -8,6 +8,7 @@
 // where first_visit_kb is what `/` transferred (as served, compressed) before its observed LCP.
 // Targets (#20): score ≥ 95, LCP ≤ 2000 ms, TBT ≤ 150 ms, CLS ≤ 0.02, first visit ≤ 150 kB; they
 // are reported, never asserted (the machine is noisy: see the spread in each page's line).
+// VITALS_RUNS and VITALS_PAGES (a comma-separated subset) shorten development runs.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,8 +21,13 @@ import { startServerProcess } from "../support/e2e/serverProcess";
 import { signInWithPhone } from "../support/e2e/accounts";
 
 const RUNS = Number(process.env.VITALS_RUNS ?? 3);
-const PUBLIC_PAGES = ["/", "/blessing", "/productDetails/1", "/login"];
-const SIGNED_IN_PAGES = ["/destiny"];
+const ALL_PUBLIC = ["/", "/blessing", "/productDetails/1", "/login"];
+const ALL_SIGNED_IN = ["/destiny"];
+/** VITALS_PAGES=/,/login measures only those pages (development A/B runs). */
+const ONLY = process.env.VITALS_PAGES?.split(",");
+const PUBLIC_PAGES = ONLY?.filter((p) => ALL_PUBLIC.includes(p)) ?? ALL_PUBLIC;
+const SIGNED_IN_PAGES =
+  ONLY?.filter((p) => ALL_SIGNED_IN.includes(p)) ?? ALL_SIGNED_IN;
 const DEMO_PHONE = "13800000001";
 export const TARGETS = {
   score: 95,
