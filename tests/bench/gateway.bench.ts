@@ -204,6 +204,25 @@ const cpusText = (s: Sustained) =>
 const MIN_RATE = 125;
 
 /**
+ * BENCH_DIAG=1: a process's diagnostics over a period — `start` begins it, `report` logs what
+ * happened since (times relative to `origin`, wall-clock ms).
+ */
+function diagOf(child: ChildProcess) {
+  const snapshot = async () =>
+    (await ask<{ diag: DiagnosticsSnapshot | null }>(child, { type: "diag" }))
+      .diag;
+  return {
+    start: async () => {
+      await snapshot();
+    },
+    report: async (label: string, origin: number) => {
+      const d = await snapshot();
+      if (d !== null) log(describeDiagnostics(label, d, origin));
+    },
+  };
+}
+
+/**
  * Offers `rate` for `seconds` and logs the outcome (with BENCH_DIAG=1 also the load generator's and
  * our server's diagnostics over the run), then pauses briefly: longer after a run that fell behind.
  */
@@ -214,17 +233,11 @@ async function runAt(
   what = "",
 ): Promise<RunStats> {
   const { label, load } = target;
-  const diag = async (child: ChildProcess | null) =>
-    child === null
-      ? null
-      : (
-          await ask<{ diag: DiagnosticsSnapshot | null }>(child, {
-            type: "diag",
-          })
-        ).diag;
+  const loadDiag = diagOf(load);
+  const serverDiag = target.diag === null ? null : diagOf(target.diag);
   if (DIAG) {
-    await diag(load);
-    await diag(target.diag);
+    await loadDiag.start();
+    await serverDiag?.start();
   }
   const stats = await ask<RunStats>(load, {
     type: "run",
@@ -236,12 +249,8 @@ async function runAt(
   if (stats.ackP99BySecond !== undefined)
     log(`    SENDACK p99 per second: ${stats.ackP99BySecond.join(" ")}`);
   if (DIAG) {
-    const loadDiag = await diag(load);
-    if (loadDiag !== null)
-      log(describeDiagnostics("load", loadDiag, stats.startedAt));
-    const serverDiag = await diag(target.diag);
-    if (serverDiag !== null)
-      log(describeDiagnostics("server", serverDiag, stats.startedAt));
+    await loadDiag.report("load", stats.startedAt);
+    await serverDiag?.report("server", stats.startedAt);
   }
   await new Promise((r) => setTimeout(r, keepsUp(stats) ? 500 : 2_500));
   return stats;
@@ -481,6 +490,9 @@ async function measureEngine(
         `  ${engine} sustained ${describe(ours.stats)}; CPU ${cpusText(ours)}`,
       );
     // The reconnect storm, last: every connection dropped and back at once.
+    const stormDiag = DIAG ? diagOf(server) : null;
+    await stormDiag?.start();
+    const stormStartedAt = performance.timeOrigin + performance.now();
     await ask(server, { type: "stallWatch", on: true });
     const stormResult = await ask<StormResult>(
       load,
@@ -491,6 +503,7 @@ async function measureEngine(
       type: "stallWatch",
       on: false,
     });
+    await stormDiag?.report("server", stormStartedAt);
     log(
       `  [${engine}] reconnect storm: ${String(stormResult.reconnected)} of ${String(stormResult.dropped)} back with CONNACK in ${String(stormResult.seconds)} s (${String(stormResult.failedAttempts)} attempts failed and retried: ${JSON.stringify(stormResult.failures)}); longest app-server event-loop stall ${String(maxStallMs)} ms (targets ${String(STORM_TARGET.connackS)} s, ${String(STORM_TARGET.stallMs)} ms)`,
     );
