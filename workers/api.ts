@@ -172,11 +172,9 @@ export type MessengerEvent =
       readonly channel: ChannelRef;
       readonly clientMsgNos: readonly string[];
       /**
-       * The rows, so an open thread shows them before its IndexedDB re-read (#20): as stored, or
-       * for a message just typed or received, as about to be stored (a second event follows the
-       * commit); empty when the listed messages were removed or not stored after all; null when
-       * there were too many to copy to every tab (more than MESSAGES_CHANGED_ROWS_MAX in
-       * messenger/UserContext.ts).
+       * The rows as stored, so an open thread shows them before its IndexedDB re-read (#20); empty
+       * when the listed messages were removed; null when there were too many to copy to every tab
+       * (more than MESSAGES_CHANGED_ROWS_MAX in messenger/UserContext.ts).
        */
       readonly rows: readonly MessageRecord[] | null;
     }

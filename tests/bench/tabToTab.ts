@@ -108,16 +108,6 @@ export async function measureTabToTab(
   const base = Date.now() % 1_000_000;
   for (let i = 0; i < warmUp + count; i++) {
     const token = String(base * 1000 + i);
-    // NOTE: the bubbles paint before the worker's write commits (#20), and the composer stays busy
-    // (its send button disabled) until then and then empties itself: typed into earlier, the next
-    // text would be cleared with the last one and its click ignored.
-    await tabA.waitForFunction(
-      () =>
-        document.querySelector<HTMLTextAreaElement>(".composer-input")
-          ?.value === "",
-      undefined,
-      { polling: 1 },
-    );
     await tabA.locator(".composer-input").fill(`tab to tab ⟦${token}⟧`);
     const sentAt = await tabA.evaluate(() => {
       const at = performance.timeOrigin + performance.now();

@@ -2,17 +2,9 @@
 // payload decrypted, the batch stored idempotently in one transaction, THEN one RECVACK per
 // message; command messages go to the tabs as events only. ConnectionDriver hands it each run of
 // RECVs (SENDACKs go from there to the outbox).
-// Another person's messages go to the tabs as previews as soon as they are decrypted, while the
-// store transaction runs (#20: an open thread paints them one transaction sooner). Only the RECVACK
-// waits for the commit; a preview the store did not keep (a duplicate, cleared history, a failed
-// write: the server sends it again) is withdrawn, and the tabs expire any preview IndexedDB never
-// gets (src/features/messenger/threadPreview.ts).
 import { Op, PROTOCOL_VERSION, encodeFrame, type RecvFrame } from "#protocol";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
-import {
-  MessageStatus,
-  type MessageRecord,
-} from "../../src/db/entities/MessageRecord";
+import type { MessageRecord } from "../../src/db/entities/MessageRecord";
 import {
   storeIncomingBatch,
   type IncomingMessage,
@@ -22,11 +14,9 @@ import type { SeqRange } from "../sync/syncGaps";
 import {
   emitConversationsChanged,
   emitMessagesChanged,
-  emitPreviews,
-  emitPreviewsWithdrawn,
   type UserContext,
 } from "../messenger/UserContext";
-import { isCommand, trustedCommandChannel } from "./receiveRules";
+import { trustedCommandChannel } from "./receiveRules";
 import { contentTypeOf, parsePayloadBytes } from "../rest/wire";
 
 /** Counters of the receive path (diagnostics and tests). */
@@ -141,41 +131,22 @@ export class Inbound {
       else messages.push(message);
     }
     if (acks.length === 0) return;
-    const previews = this.#previews(messages);
-    emitPreviews(this.#ctx, previews);
     void this.#ctx
       .serial(async () => {
         if (this.#ctx.disposed) return;
-        if (messages.length > 0) await this.#store(messages, previews);
+        if (messages.length > 0) await this.#store(messages);
         this.stats.accepted += acks.length;
         live.send(concat(acks));
       })
       .catch((error: unknown) => {
         // NOTE: nothing stored, nothing acknowledged: the server sends these RECVs again.
-        emitPreviewsWithdrawn(this.#ctx, previews);
         this.#ctx.reportError(error);
       });
   }
 
-  /**
-   * The rows other people's messages will most likely be stored as. Own messages (from another
-   * device, or settling a pending one) are left to the store, which merges them with the local row.
-   */
-  #previews(messages: readonly IncomingMessage[]): MessageRecord[] {
-    return messages
-      .filter((m) => m.fromUid !== this.#ctx.uid && !isCommand(m))
-      .map((m) => ({ ...m, status: MessageStatus.NORMAL }));
-  }
-
-  async #store(
-    messages: readonly IncomingMessage[],
-    previews: readonly MessageRecord[],
-  ): Promise<void> {
+  async #store(messages: readonly IncomingMessage[]): Promise<void> {
     const context = this.#ctx.receiveContext();
     const result = await storeIncomingBatch(this.#ctx.db, messages, context);
-    const stored = new Set(result.stored.map((row) => row.clientMsgNo));
-    const dropped = previews.filter((row) => !stored.has(row.clientMsgNo));
-    if (dropped.length > 0) emitPreviewsWithdrawn(this.#ctx, dropped);
     for (const command of result.commands) {
       const channel = trustedCommandChannel(command);
       if (channel === null) {

@@ -32,8 +32,11 @@ export interface UserContext {
  */
 export const MESSAGES_CHANGED_ROWS_MAX = 20;
 
-/** The rows grouped by channel, in the order their channels first appear. */
-function byChannelOf(rows: readonly MessageRecord[]) {
+/** `messagesChanged` per channel for the given rows (with the rows when few). */
+export function emitMessagesChanged(
+  ctx: Pick<UserContext, "emit">,
+  rows: readonly MessageRecord[],
+): void {
   const byChannel = new Map<
     string,
     { channel: ChannelRef; nos: string[]; rows: MessageRecord[] }
@@ -52,44 +55,13 @@ function byChannelOf(rows: readonly MessageRecord[]) {
     entry.nos.push(row.clientMsgNo);
     entry.rows.push(row);
   }
-  return byChannel.values();
-}
-
-/** `messagesChanged` per channel for the given rows (with the rows when few). */
-export function emitMessagesChanged(
-  ctx: Pick<UserContext, "emit">,
-  rows: readonly MessageRecord[],
-): void {
-  for (const { channel, nos, rows: changed } of byChannelOf(rows))
+  for (const { channel, nos, rows: changed } of byChannel.values())
     ctx.emit({
       type: "messagesChanged",
       channel,
       clientMsgNos: nos,
       rows: changed.length <= MESSAGES_CHANGED_ROWS_MAX ? changed : null,
     });
-}
-
-/**
- * `messagesChanged` for rows not committed yet (a RECV just decrypted, a message just typed), so an
- * open thread paints them while the store writes (#20). Only when few: a preview without rows
- * would tell the tabs nothing. The rows as committed follow in a second event, or
- * {@link emitPreviewsWithdrawn} when they were not stored.
- */
-export function emitPreviews(
-  ctx: Pick<UserContext, "emit">,
-  rows: readonly MessageRecord[],
-): void {
-  if (rows.length > 0 && rows.length <= MESSAGES_CHANGED_ROWS_MAX)
-    emitMessagesChanged(ctx, rows);
-}
-
-/** Previewed rows that were not stored after all: listed without rows, the tabs drop them. */
-export function emitPreviewsWithdrawn(
-  ctx: Pick<UserContext, "emit">,
-  rows: readonly MessageRecord[],
-): void {
-  for (const { channel, nos } of byChannelOf(rows))
-    ctx.emit({ type: "messagesChanged", channel, clientMsgNos: nos, rows: [] });
 }
 
 /** `conversationsChanged` for the given channels (nothing when empty). */

@@ -41,8 +41,6 @@ import type { UploadTransport } from "../outbox/uploadTransport";
 import {
   emitConversationsChanged,
   emitMessagesChanged,
-  emitPreviews,
-  emitPreviewsWithdrawn,
   type UserContext,
 } from "./UserContext";
 import type { MessengerEvent } from "../api";
@@ -211,37 +209,13 @@ export class UserMessenger {
     });
   }
 
-  /**
-   * A new message: its rows are written to the outbox, and the caller hears "queued" once they
-   * are committed (till then the tab keeps the text). A text message does not wait for that write
-   * (#20): its SEND goes out and the tabs see it while the write runs. The rule: the write is
-   * queued BEFORE the SEND, so everything its SENDACK writes comes after it; if the worker dies
-   * before the commit the server has the message (it comes back by sync), and if the write fails
-   * the message leaves the outbox, the tabs drop it and the call fails with the text still in the
-   * composer — the SEND may have reached the server already, so sending it again can show it twice,
-   * a duplicate, never a loss. An image waits for the write: its upload reads the stored rows.
-   */
   async #enqueue(rows: OutgoingRows): Promise<QueuedMessage> {
-    const { message, upload } = rows;
-    const written = this.#ctx.serial(() => enqueueOutgoing(this.db, rows));
-    if (upload === undefined) {
-      // NOTE: the runner never reads `seq` (the outbox order is the scheduler's); the stored row has it.
-      this.outbox.add({ ...rows.outbox, seq: 0 });
-      emitPreviews(this.#ctx, [message]);
-      try {
-        await written;
-      } catch (error) {
-        this.outbox.remove([message.clientMsgNo]);
-        emitPreviewsWithdrawn(this.#ctx, [message]);
-        throw error;
-      }
-    } else {
-      this.outbox.add(await written, upload.state);
-      this.uploads.start(message.clientMsgNo);
-      emitMessagesChanged(this.#ctx, [message]);
-    }
-    emitConversationsChanged(this.#ctx, [message]);
-    return { clientMsgNo: message.clientMsgNo };
+    const row = await this.#ctx.serial(() => enqueueOutgoing(this.db, rows));
+    this.outbox.add(row, rows.upload?.state);
+    if (rows.upload !== undefined) this.uploads.start(row.clientMsgNo);
+    emitMessagesChanged(this.#ctx, [rows.message]);
+    emitConversationsChanged(this.#ctx, [rows.message]);
+    return { clientMsgNo: row.clientMsgNo };
   }
 
   sendText(channel: ChannelRef, text: string): Promise<QueuedMessage> {
