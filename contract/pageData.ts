@@ -48,6 +48,9 @@ export function homeCall(locale: Locale): ApiCall {
   return { path: "oapi/v1/home", query: { locale } };
 }
 
+/** A numeric id in a page's path, as the tab's routes accept it (else the 404 screen). */
+export const ROUTE_ID = /^[1-9][0-9]{0,9}$/;
+
 /** `/productDetails/$id`: one service with its options and monk. */
 export function productCall(id: number, locale: Locale): ApiCall {
   return { path: `oapi/v1/products/${String(id)}`, query: { locale } };

@@ -18,13 +18,11 @@ import {
   isLocale,
   productCall,
   readLocaleCookie,
+  ROUTE_ID,
 } from "#contract";
 import type { Home, Product } from "#contract/schemas";
 import type { Static } from "typebox";
 import { API_PREFIX } from "./envelope";
-
-/** A product id as the tab's route accepts it (src/router/params.ts). */
-const PRODUCT_ID = /^[1-9][0-9]{0,9}$/;
 
 /** The API call the page at `pathname` loads first, or undefined for pages without one. */
 export function pageDataCall(
@@ -47,7 +45,7 @@ export function pageDataCall(
     segments.length === 2 &&
     page === "productDetails" &&
     id !== undefined &&
-    PRODUCT_ID.test(id)
+    ROUTE_ID.test(id)
   )
     return productCall(Number(id), locale);
   return undefined;

@@ -1,15 +1,14 @@
 // Route param and search parsing (searchValues.ts). A param that fails validation throws notFound(),
 // so `/productDetails/abc` renders the 404 screen like an unknown path.
+import { ROUTE_ID } from "#contract";
 import { isLocale, type Locale } from "../i18n/locales";
 import { PRODUCT_CATEGORIES, type ProductCategory } from "../api/types";
 import { throwNotFound } from "./notFound";
 import { intIn, matching, oneOf } from "./searchValues";
 
-const ID = /^[1-9][0-9]{0,9}$/;
-
 /** A positive integer id from a path segment, or notFound(). */
 export function parseId(raw: string): number {
-  if (matching(ID, raw) === undefined) throwNotFound("invalid");
+  if (matching(ROUTE_ID, raw) === undefined) throwNotFound("invalid");
   return Number(raw);
 }
 
