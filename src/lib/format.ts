@@ -1,38 +1,10 @@
 // Display formatting shared by pages: prices (fen → ¥ with two decimals) and dates.
-// NOTE: each Intl formatter is made once per locale and kept: constructing one costs about a
-// millisecond (ICU data lookup), which the home page's news list paid per row on its first render.
-import { HTML_LANG, type Locale } from "../i18n/locales";
+// NOTE: no Intl here: the first Intl formatter a page builds loads ICU data (dateText.ts says more).
+import type { Locale } from "../i18n/locales";
+import { dateText, dateTimeText } from "./dateText";
 
-const groupedYuan = new Intl.NumberFormat("en-US");
-
-function cachedFormat(
-  options: Intl.DateTimeFormatOptions,
-): (locale: Locale) => Intl.DateTimeFormat {
-  const byLocale = new Map<Locale, Intl.DateTimeFormat>();
-  return (locale) => {
-    let format = byLocale.get(locale);
-    if (format === undefined) {
-      format = new Intl.DateTimeFormat(HTML_LANG[locale], options);
-      byLocale.set(locale, format);
-    }
-    return format;
-  };
-}
-
-const dateFormat = cachedFormat({
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-});
-
-const dateTimeFormat = cachedFormat({
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-});
+/** `1234567` → `1,234,567`. */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 
 /**
  * Formats an integer amount in fen as yuan with two decimals, using integer arithmetic.
@@ -45,7 +17,7 @@ export function formatPriceFen(fen: number): string {
   }
   const sign = fen < 0 ? "-" : "";
   const abs = Math.abs(fen);
-  const yuan = groupedYuan.format(Math.floor(abs / 100));
+  const yuan = grouped(Math.floor(abs / 100));
   const cents = String(abs % 100).padStart(2, "0");
   return `${sign}¥${yuan}.${cents}`;
 }
@@ -54,12 +26,12 @@ export function formatPriceFen(fen: number): string {
 export function formatDate(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateFormat(locale).format(date);
+  return dateText(date, locale);
 }
 
 /** Formats an ISO 8601 instant with date and time for the locale (e.g. 2026年3月5日 14:05). */
 export function formatDateTime(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(locale).format(date);
+  return dateTimeText(date, locale);
 }

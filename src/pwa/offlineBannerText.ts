@@ -1,11 +1,11 @@
 // The offline banner's wording: "offline · last synced hh:mm", or that nothing was synced yet.
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { clockText } from "../lib/dateText";
 
 /** hh:mm in 24 h, local time. */
 export function formatClock(at: number): string {
-  const d = new Date(at);
-  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+  return clockText(new Date(at));
 }
 
 export function offlineBannerText(

@@ -118,7 +118,7 @@ export const MessageRow = memo(function MessageRow({
               today: t`今天`,
               yesterday: t`昨天`,
             })}{" "}
-            {formatClock(row.ms, locale)}
+            {formatClock(row.ms)}
           </time>
         </p>
       );
@@ -126,7 +126,7 @@ export const MessageRow = memo(function MessageRow({
       return (
         <p className="msg-day">
           <time dateTime={new Date(row.ms).toISOString()}>
-            {formatClock(row.ms, locale)}
+            {formatClock(row.ms)}
           </time>
         </p>
       );
@@ -193,7 +193,7 @@ export const MessageRow = memo(function MessageRow({
           className="visually-hidden"
           dateTime={new Date(message.timestamp).toISOString()}
         >
-          {formatClock(message.timestamp, locale)}
+          {formatClock(message.timestamp)}
         </time>
         {view.kind === "text" && view.edited ? (
           <span className="msg-edited">

@@ -1,6 +1,12 @@
 // Dates and times of the messenger: the local day a message belongs to (day separators), the clock
 // time on a bubble, and the short time of a conversation row. Pure: `now` and the locale come in.
-import { HTML_LANG, type Locale } from "../../i18n/locales";
+import type { Locale } from "../../i18n/locales";
+import {
+  clockText,
+  dateText,
+  monthDayText,
+  weekdayText,
+} from "../../lib/dateText";
 
 /** Words the caller translates (Lingui) and hands in. */
 export interface RelativeDayLabels {
@@ -9,23 +15,6 @@ export interface RelativeDayLabels {
 }
 
 const DAY_MS = 86_400_000;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** One Intl.DateTimeFormat per locale and style: building one costs far more than using it. */
-function formatter(
-  locale: Locale,
-  style: string,
-  options: Intl.DateTimeFormatOptions,
-): Intl.DateTimeFormat {
-  const key = `${locale}|${style}`;
-  let format = formatters.get(key);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(HTML_LANG[locale], options);
-    formatters.set(key, format);
-  }
-  return format;
-}
 
 /** The local calendar day of `ms`, e.g. `2026-11-21` (day separators compare these). */
 export function dayKey(ms: number): string {
@@ -45,21 +34,15 @@ export function daysAgo(ms: number, now: number): number {
 }
 
 /** `14:05` (24-hour clock in every locale). */
-export function formatClock(ms: number, locale: Locale): string {
-  return formatter(locale, "clock", {
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(ms);
+export function formatClock(ms: number): string {
+  return clockText(new Date(ms));
 }
 
 function formatDate(ms: number, now: number, locale: Locale): string {
-  const sameYear = new Date(ms).getFullYear() === new Date(now).getFullYear();
-  return formatter(locale, sameYear ? "date" : "dateYear", {
-    ...(sameYear ? {} : { year: "numeric" }),
-    month: "short",
-    day: "numeric",
-  }).format(ms);
+  const date = new Date(ms);
+  return date.getFullYear() === new Date(now).getFullYear()
+    ? monthDayText(date, locale)
+    : dateText(date, locale);
 }
 
 /** The text of a day separator: today, yesterday, a weekday within the week, else the date. */
@@ -72,8 +55,7 @@ export function formatDayLabel(
   const days = daysAgo(ms, now);
   if (days === 0) return labels.today;
   if (days === 1) return labels.yesterday;
-  if (days > 1 && days < 7)
-    return formatter(locale, "weekday", { weekday: "long" }).format(ms);
+  if (days > 1 && days < 7) return weekdayText(new Date(ms), locale, "long");
   return formatDate(ms, now, locale);
 }
 
@@ -86,9 +68,8 @@ export function formatListTime(
 ): string {
   if (ms <= 0) return "";
   const days = daysAgo(ms, now);
-  if (days <= 0) return formatClock(ms, locale);
+  if (days <= 0) return formatClock(ms);
   if (days === 1) return labels.yesterday;
-  if (days < 7)
-    return formatter(locale, "weekdayShort", { weekday: "short" }).format(ms);
+  if (days < 7) return weekdayText(new Date(ms), locale, "short");
   return formatDate(ms, now, locale);
 }
