@@ -110,6 +110,26 @@ async function measure(
   };
 }
 
+/** Lighthouse 12.2.3 with Chromium 156 now and then loses a run's trace (NO_NAVSTART): run again. */
+const ATTEMPTS = 3;
+
+async function measureRetrying(
+  url: string,
+  port: number,
+  keepStorage: boolean,
+): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(url, port, keepStorage);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      process.stderr.write(
+        `${url}: attempt ${String(attempt)} failed (${String(error)}), again\n`,
+      );
+    }
+  }
+}
+
 function summarize(page: string, runs: readonly Run[]) {
   const of = (key: keyof Run) => runs.map((r) => r[key]);
   const spread = (key: keyof Run) =>
@@ -145,7 +165,9 @@ try {
   for (const path of PUBLIC_PAGES) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i += 1)
-      runs.push(await measure(`${server.baseUrl}${path}`, chrome.port, false));
+      runs.push(
+        await measureRetrying(`${server.baseUrl}${path}`, chrome.port, false),
+      );
     const line = summarize(path, runs);
     lines.push(line);
     log(JSON.stringify(line));
@@ -161,7 +183,9 @@ try {
   for (const path of SIGNED_IN_PAGES) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i += 1)
-      runs.push(await measure(`${server.baseUrl}${path}`, chrome.port, true));
+      runs.push(
+        await measureRetrying(`${server.baseUrl}${path}`, chrome.port, true),
+      );
     const line = summarize(`${path} (signed in)`, runs);
     lines.push(line);
     log(JSON.stringify(line));
