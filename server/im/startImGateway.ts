@@ -1,7 +1,6 @@
 // Builds the embedded IM stack for an app and mounts the WebSocket endpoint /im on its HTTP
-// server: engine (group commit, delivery), gateway (connections), presence; upgrades complete in
-// short time slices (#20), those past the per-IP handshake cap get 429. Returns the engine and a
-// close() the app calls on shutdown.
+// server: engine (group commit, delivery), gateway (connections), presence; upgrades past the
+// per-IP handshake cap get 429. Returns the engine and a close() the app calls on shutdown.
 import type { MediaStore } from "./imageUrlRule";
 import { clientAddressOf, type TrustProxy } from "./clientAddress";
 import type { IncomingMessage, Server } from "node:http";
@@ -22,25 +21,10 @@ import { MessageIdGenerator } from "./MessageIdGenerator";
 import { nodeCryptoBackend } from "./nodeCryptoBackend";
 import { toBigInt } from "./persistBatch";
 import { PresenceRecorder } from "./PresenceRecorder";
-import { TimeSlicedQueue } from "./TimeSlicedQueue";
 import { UserDirectory } from "./UserDirectory";
 
 /** The WebSocket path (the Vite dev proxy and PUBLIC_URL-derived IM URL use it). */
 export const IM_PATH = "/im";
-
-/** Longest run of upgrade completions in one event-loop turn (ms). */
-const UPGRADE_SLICE_MS = 8;
-
-/** An upgrade request read, waiting for its slice. */
-interface PendingUpgrade {
-  request: IncomingMessage;
-  socket: Duplex;
-  head: Buffer;
-}
-
-function destroyOnError(this: Duplex): void {
-  this.destroy();
-}
 
 export interface ImStackOptions extends Partial<GatewayOptions> {
   hooks?: GatewayHooks;
@@ -121,14 +105,6 @@ export async function startImGateway(deps: ImStackDeps): Promise<ImStack> {
       if (deps.server.listenerCount("upgrade") === 1) socket.destroy();
       return;
     }
-    // NOTE: Node's HTTP server removed its 'error' listener from an upgraded socket; until ws
-    // takes it over, a reset must not become an unhandled 'error'.
-    socket.on("error", destroyOnError);
-    upgrades.push({ request, socket, head });
-  };
-  const completeUpgrade = ({ request, socket, head }: PendingUpgrade) => {
-    socket.off("error", destroyOnError);
-    if (socket.destroyed) return;
     const ip = clientAddress(request);
     if (!gateway.admits(ip)) {
       // NOTE: refused before any WebSocket exists; ws calls back synchronously (no verifyClient,
@@ -142,13 +118,6 @@ export async function startImGateway(deps: ImStackDeps): Promise<ImStack> {
       gateway.attach(ws, ip);
     });
   };
-  // NOTE: upgrades complete in short slices, not in the socket event that read them: in a
-  // reconnect storm one I/O turn read thousands of upgrade requests, and completing them there
-  // (handshake, 101 response, WebSocket, connection state) held the event loop for ~0.5 s (#20).
-  const upgrades = new TimeSlicedQueue<PendingUpgrade>(
-    completeUpgrade,
-    UPGRADE_SLICE_MS,
-  );
   deps.server.on("upgrade", onUpgrade);
 
   return {
@@ -157,7 +126,6 @@ export async function startImGateway(deps: ImStackDeps): Promise<ImStack> {
     registry,
     close: async () => {
       deps.server.off("upgrade", onUpgrade);
-      for (const { socket } of upgrades.takeAll()) socket.destroy();
       await gateway.close();
       wss.close();
     },
