@@ -55,3 +55,19 @@ export const ROUTE_ID = /^[1-9][0-9]{0,9}$/;
 export function productCall(id: number, locale: Locale): ApiCall {
   return { path: `oapi/v1/products/${String(id)}`, query: { locale } };
 }
+
+/** Blessings per page of the wall (`/blessing`). */
+export const BLESSINGS_PAGE_SIZE = 10;
+
+/** `/blessing?page=`: one page of the blessing wall, newest first. */
+export function blessingsCall(locale: Locale, page: number): ApiCall {
+  return {
+    path: "oapi/v1/blessings",
+    query: { locale, page, pageSize: BLESSINGS_PAGE_SIZE },
+  };
+}
+
+/** `/login`: the runtime configuration (which sign-in methods are on, the public URLs). */
+export function configCall(): ApiCall {
+  return { path: "oapi/v1/config", query: {} };
+}

@@ -1,7 +1,7 @@
-// The `Link` preload of a public page's first API call (#20): with the SPA shell of `/` or
-// `/productDetails/<id>` the server names the call that page's loader makes (contract/pageData.ts),
-// so the browser fetches the data while it downloads the app instead of after running it; the
-// loader's fetch then takes the preloaded answer (Chromium reuses an `as=fetch` preload whose URL
+// The `Link` preload of a public page's first API call (#20): with the SPA shell of `/`,
+// `/productDetails/<id>`, `/blessing` or `/login` the server names the call that page's loader
+// makes (contract/pageData.ts), so the browser fetches the data while it downloads the app
+// instead of after running it; the loader's fetch then takes the preloaded answer (Chromium reuses an `as=fetch` preload whose URL
 // and credentials mode match). The locale is the tab's choice as far as the server can see it: the
 // URL's locale segment, else the locale cookie, else the default (the tab also reads localStorage,
 // which it keeps in step with the cookie). The images the page shows first (the covers of the home
@@ -14,6 +14,8 @@ import {
   DEFAULT_LOCALE,
   type Locale,
   apiSearch,
+  blessingsCall,
+  configCall,
   homeCall,
   isLocale,
   productCall,
@@ -24,10 +26,15 @@ import type { Home, Product } from "#contract/schemas";
 import type { Static } from "typebox";
 import { API_PREFIX } from "./envelope";
 
-/** The API call the page at `pathname` loads first, or undefined for pages without one. */
+/**
+ * The API call the page at `pathname` loads first, or undefined for pages without one. `search`
+ * (the URL's query, "?…" or "") only matters to `/blessing`, preloaded for its first page alone:
+ * its loader reads `?page=` through the router's codec, which the server does not copy.
+ */
 export function pageDataCall(
   pathname: string,
   cookieHeader: string | undefined,
+  search = "",
 ): ApiCall | undefined {
   const segments = pathname.split("/").filter((part) => part !== "");
   const first = segments[0];
@@ -41,6 +48,11 @@ export function pageDataCall(
   }
   if (segments.length === 0) return homeCall(locale);
   const [page, id] = segments;
+  if (segments.length === 1 && page === "login") return configCall();
+  if (segments.length === 1 && page === "blessing")
+    return search === "" || search === "?"
+      ? blessingsCall(locale, 1)
+      : undefined;
   if (
     segments.length === 2 &&
     page === "productDetails" &&
@@ -64,6 +76,14 @@ export function apiUrlOf(call: ApiCall): string {
 
 /** An image path that can go into a Link header as it is: same-origin, plain characters. */
 const PLAIN_PATH = /^\/(?!\/)[\w\-./~%]+$/;
+
+/** Whether the page of `call` shows images first (home, product): only then is its answer read. */
+export function showsImagesFirst(call: ApiCall): boolean {
+  return (
+    call.path === homeCall(DEFAULT_LOCALE).path ||
+    call.path.startsWith("oapi/v1/products/")
+  );
+}
 
 /**
  * The images the page of `call` shows first, from its answer's `data`: the covers of the home

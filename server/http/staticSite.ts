@@ -16,6 +16,7 @@ import {
   imagePreloadLink,
   pageDataCall,
   pageDataLink,
+  showsImagesFirst,
 } from "./pageDataPreload";
 import {
   chunksForPath,
@@ -76,12 +77,14 @@ export async function registerStaticSite(
           !contentType.startsWith("text/html")
         )
           return;
-        const path = request.url.split("?")[0] ?? "/";
-        const data = pageDataCall(path, request.headers.cookie);
+        const query = request.url.indexOf("?");
+        const path = query < 0 ? request.url : request.url.slice(0, query);
+        const search = query < 0 ? "" : request.url.slice(query);
+        const data = pageDataCall(path, request.headers.cookie, search);
         const links = [
           preloadLinkHeader(chunksForPath(routes, path)),
           data === undefined ? undefined : pageDataLink(data),
-          ...(data === undefined
+          ...(data === undefined || !showsImagesFirst(data)
             ? []
             : (await pageImages(app, data)).map(imagePreloadLink)),
         ].filter((link) => link !== undefined);

@@ -1,7 +1,12 @@
 // Calls of the blessing wall: the public list and one blessing (Bearer optional, so `joined` is
 // known when signed in), and joining a blessing (signed-in, one join per user). The shapes are the
 // server's own schemas (#contract), as types only.
-import type { BlessingDto, BlessingJoinResult } from "#contract";
+import {
+  BLESSINGS_PAGE_SIZE,
+  blessingsCall,
+  type BlessingDto,
+  type BlessingJoinResult,
+} from "#contract";
 import type { Static } from "typebox";
 import { apiRequest } from "./client";
 import type { Locale, Page } from "./types";
@@ -9,8 +14,7 @@ import type { Locale, Page } from "./types";
 /** A blessing of the wall; `beneficiary` and `owner` are masked by the server (e.g. "张*"). */
 export type Blessing = BlessingDto;
 
-/** Blessings per page of the wall. */
-export const BLESSINGS_PAGE_SIZE = 10;
+export { BLESSINGS_PAGE_SIZE };
 
 interface Call {
   signal?: AbortSignal | undefined;
@@ -19,14 +23,13 @@ interface Call {
 const withSignal = (signal: AbortSignal | undefined) =>
   signal ? { signal } : {};
 
+/** One page of the wall, BLESSINGS_PAGE_SIZE long: the call the server preloads for `/blessing`. */
 export function fetchBlessings(
-  params: { locale: Locale; page: number; pageSize: number },
+  params: { locale: Locale; page: number },
   { signal }: Call = {},
 ): Promise<Page<Blessing>> {
-  return apiRequest("oapi/v1/blessings", {
-    query: params,
-    ...withSignal(signal),
-  });
+  const { path, query } = blessingsCall(params.locale, params.page);
+  return apiRequest(path, { query, ...withSignal(signal) });
 }
 
 export function fetchBlessing(

@@ -230,6 +230,13 @@ describe("page data preload", () => {
       ".product-cover",
       1,
     ],
+    [
+      "/tw/blessing",
+      "/api/app/oapi/v1/blessings?locale=tw&page=1&pageSize=10",
+      ".blessing-wall",
+      0,
+    ],
+    ["/login", "/api/app/oapi/v1/config", ".auth-card", 0],
   ])(
     "%s fetches its data and first images once, from the preloads",
     async (path, apiPath, cover, covers) => {
@@ -249,7 +256,8 @@ describe("page data preload", () => {
         `<${apiPath}>; rel=preload; as=fetch; crossorigin`,
       );
       await page.locator(cover).first().waitFor();
-      // The covers the page shows first are the ones the server preloaded.
+      // The covers the page shows first (none on the wall or the sign-in page) are the ones the
+      // server preloaded.
       const shown = await page
         .locator(cover)
         .evaluateAll(

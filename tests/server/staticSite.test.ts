@@ -89,13 +89,13 @@ describe("static PWA serving", () => {
       expect(await response.text()).toBe(SHELL);
       expect(response.headers.get("link")).toBe(link);
     }
-    expect((await get("/en/blessing")).headers.get("link")).toBeNull();
+    expect((await get("/en/news/12")).headers.get("link")).toBeNull();
     const asset = await get("/assets/index-AbC123.js");
     expect(asset.headers.get("link")).toBeNull();
     expect((await get("/.vite/manifest.json")).status).toBe(404);
   });
 
-  it("preloads the first API call of the home page and a product's page, in the page's locale", async () => {
+  it("preloads the first API call of the home, product, blessing and login pages, in the page's locale", async () => {
     const preload = (url: string) =>
       `<${url}>; rel=preload; as=fetch; crossorigin`;
     expect((await get("/")).headers.get("link")).toBe(
@@ -107,7 +107,14 @@ describe("static PWA serving", () => {
     expect(
       (await get("/", { ...HTML, cookie: "locale=tw" })).headers.get("link"),
     ).toBe(preload("/api/app/oapi/v1/home?locale=tw"));
+    expect((await get("/en/blessing")).headers.get("link")).toBe(
+      preload("/api/app/oapi/v1/blessings?locale=en&page=1&pageSize=10"),
+    );
+    expect((await get("/login?redirect=%2Fmy")).headers.get("link")).toBe(
+      preload("/api/app/oapi/v1/config"),
+    );
     expect((await get("/productDetails/abc")).headers.get("link")).toBeNull();
+    expect((await get("/blessing?page=2")).headers.get("link")).toBeNull();
     // The answer it names is what the page's fetch gets.
     const home = await get("/api/app/oapi/v1/home?locale=cn", {});
     expect(home.status).toBe(200);

@@ -1,12 +1,20 @@
-// Which API call a page's shell preloads (#20): the home page's and a product page's, in the locale
-// of the URL, else of the locale cookie, else the default; the URL byte for byte as the tab's
-// client builds it; nothing for other pages or ids the tab's route would refuse.
-import { apiSearch, homeCall, productCall } from "../../../contract/pageData";
+// Which API call a page's shell preloads (#20): the home page's, a product page's, the blessing
+// wall's first page and the sign-in page's configuration, in the locale of the URL, else of the
+// locale cookie, else the default; the URL byte for byte as the tab's client builds it; nothing
+// for other pages or ids the tab's route would refuse. Only pages with covers have images read.
+import {
+  apiSearch,
+  blessingsCall,
+  configCall,
+  homeCall,
+  productCall,
+} from "../../../contract/pageData";
 import {
   firstImages,
   imagePreloadLink,
   pageDataCall,
   pageDataLink,
+  showsImagesFirst,
 } from "../../../server/http/pageDataPreload";
 
 describe("pageDataCall", () => {
@@ -36,8 +44,30 @@ describe("pageDataCall", () => {
       expect(pageDataCall(path, undefined)).toBeUndefined();
   });
 
+  it("names the blessing wall's first page, and nothing for another page of it", () => {
+    expect(pageDataCall("/blessing", undefined)).toEqual(
+      blessingsCall("cn", 1),
+    );
+    expect(pageDataCall("/blessing/", "locale=tw", "?")).toEqual(
+      blessingsCall("tw", 1),
+    );
+    expect(pageDataCall("/en/blessing", undefined, "")).toEqual(
+      blessingsCall("en", 1),
+    );
+    for (const search of ["?page=2", "?page=1", "?x"])
+      expect(pageDataCall("/blessing", undefined, search)).toBeUndefined();
+    expect(pageDataCall("/blessing/3", undefined)).toBeUndefined();
+  });
+
+  it("names the runtime configuration for the sign-in page, whatever its query", () => {
+    expect(pageDataCall("/login", undefined)).toEqual(configCall());
+    expect(pageDataCall("/en/login", undefined, "?redirect=%2Fmy")).toEqual(
+      configCall(),
+    );
+  });
+
   it("names nothing for pages whose data is not public or first", () => {
-    for (const path of ["/blessing", "/login", "/destiny", "/en/my", "/xx"])
+    for (const path of ["/destiny", "/en/my", "/xx", "/login/x", "/register"])
       expect(pageDataCall(path, undefined)).toBeUndefined();
   });
 });
@@ -49,6 +79,12 @@ describe("pageDataLink", () => {
     );
     expect(apiSearch({ locale: "cn", category: undefined, page: 2 })).toBe(
       "locale=cn&page=2",
+    );
+    expect(pageDataLink(configCall())).toBe(
+      "</api/app/oapi/v1/config>; rel=preload; as=fetch; crossorigin",
+    );
+    expect(pageDataLink(blessingsCall("tw", 1))).toBe(
+      "</api/app/oapi/v1/blessings?locale=tw&page=1&pageSize=10>; rel=preload; as=fetch; crossorigin",
     );
   });
 });
@@ -83,6 +119,13 @@ describe("firstImages", () => {
     expect(firstImages(homeCall("cn"), { featured: "x" })).toEqual([]);
     expect(firstImages(homeCall("cn"), null)).toEqual([]);
     expect(firstImages(productCall(1, "cn"), { cover: 3 })).toEqual([]);
+  });
+
+  it("reads an answer for images only on the pages that show covers first", () => {
+    expect(showsImagesFirst(homeCall("tw"))).toBe(true);
+    expect(showsImagesFirst(productCall(9, "en"))).toBe(true);
+    expect(showsImagesFirst(blessingsCall("cn", 1))).toBe(false);
+    expect(showsImagesFirst(configCall())).toBe(false);
   });
 
   it("preloads an image at the priority of an eager cover", () => {

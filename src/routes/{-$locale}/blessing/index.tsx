@@ -1,6 +1,6 @@
 // `/blessing`: the public wall of blessings, newest first, paginated (?page=).
 import { createFileRoute } from "@tanstack/react-router";
-import { BLESSINGS_PAGE_SIZE, fetchBlessings } from "../../../api/blessings";
+import { fetchBlessings } from "../../../api/blessings";
 import { validatePageSearch } from "../../../router/params";
 import { BlessingPage } from "../../../features/blessing/BlessingPage";
 
@@ -9,11 +9,7 @@ export const Route = createFileRoute("/{-$locale}/blessing/")({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, abortController }) =>
     fetchBlessings(
-      {
-        locale: context.locale,
-        page: deps.page ?? 1,
-        pageSize: BLESSINGS_PAGE_SIZE,
-      },
+      { locale: context.locale, page: deps.page ?? 1 },
       { signal: abortController.signal },
     ),
   component: BlessingPage,
