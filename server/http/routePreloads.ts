@@ -69,6 +69,24 @@ function closure(
   return { keys, css };
 }
 
+/**
+ * The shell's own files, entry first: its script, the chunks it imports statically, its CSS. They
+ * lead the `Link` header, so the entry, the longest download on the way to the first paint, asks
+ * first for one of HTTP/1.1's six connections instead of queueing behind the route's small chunks
+ * until the parser reaches its `<script>` (the page's tags then take the preloaded answers).
+ */
+export function shellChunksFromManifest(manifest: ViteManifest): {
+  js: string[];
+  css: string[];
+} {
+  const entries = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
+  const { keys, css } = closure(manifest, entries);
+  const js = [...keys]
+    .map((k) => manifest[k]?.file)
+    .filter((file): file is string => file?.endsWith(".js") === true);
+  return { js, css: [...css] };
+}
+
 /** Every file route's chunks, from the build's manifest. */
 export function routeChunksFromManifest(manifest: ViteManifest): RouteChunks[] {
   const shell = shellFiles(manifest);

@@ -1,8 +1,9 @@
 // Serves the built PWA (STATIC_DIR) with cache headers, precompressed (the build's .br and .gz
 // siblings, chosen by Accept-Encoding, `Vary: accept-encoding`), and answers every unmatched request:
 // page routes get the SPA shell (index.html); API paths, reserved prefixes and missing files
-// get a 404 envelope. A page's answer carries a `Link` header that preloads its route's chunks
-// (routePreloads.ts) and, for a public page with data, its first API call (pageDataPreload.ts).
+// get a 404 envelope. A page's answer carries a `Link` header that preloads the shell's entry, its
+// route's chunks (routePreloads.ts) and, for a public page with data, its first API call and first
+// images (pageDataPreload.ts).
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -22,6 +23,7 @@ import {
   chunksForPath,
   preloadLinkHeader,
   routeChunksFromManifest,
+  shellChunksFromManifest,
   type ViteManifest,
 } from "./routePreloads";
 
@@ -66,9 +68,11 @@ export async function registerStaticSite(
     });
     const manifestPath = join(staticDir, ".vite", "manifest.json");
     if (existsSync(manifestPath)) {
-      const routes = routeChunksFromManifest(
-        JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest,
-      );
+      const manifest = JSON.parse(
+        readFileSync(manifestPath, "utf8"),
+      ) as ViteManifest;
+      const routes = routeChunksFromManifest(manifest);
+      const shell = shellChunksFromManifest(manifest);
       app.addHook("onSend", async (request, reply) => {
         if (reply.statusCode !== 200 || !isPageRequest(request)) return;
         const contentType = reply.getHeader("content-type");
@@ -81,9 +85,16 @@ export async function registerStaticSite(
         const path = query < 0 ? request.url : request.url.slice(0, query);
         const search = query < 0 ? "" : request.url.slice(query);
         const data = pageDataCall(path, request.headers.cookie, search);
+        const route = chunksForPath(routes, path);
+        // NOTE: in the order the page needs them: the shell's script, the page's data, then the
+        // route's chunks and every stylesheet, then the images the first screen shows.
         const links = [
-          preloadLinkHeader(chunksForPath(routes, path)),
+          preloadLinkHeader({ js: shell.js, css: [] }),
           data === undefined ? undefined : pageDataLink(data),
+          preloadLinkHeader({
+            js: route.js,
+            css: [...shell.css, ...route.css],
+          }),
           ...(data === undefined || !showsImagesFirst(data)
             ? []
             : (await pageImages(app, data)).map(imagePreloadLink)),

@@ -14,6 +14,8 @@ import { startTestServer, type TestServer } from "../support/server/testServer";
 
 const SHELL =
   '<!doctype html><html><head><title>福缘</title></head><body><div id="app"></div></body></html>';
+/** The fixture manifest's entry, which leads every page's Link header. */
+const SHELL_LINK = "</assets/index-AbC123.js>; rel=modulepreload";
 const HTML = {
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
 };
@@ -81,15 +83,14 @@ describe("static PWA serving", () => {
     expect(await response.text()).toBe(SHELL);
   });
 
-  it("preloads a page's route chunks in a Link header, and nothing else's", async () => {
-    const link =
-      "</assets/templeStyle-T1.js>; rel=modulepreload, </assets/temples-T2.css>; rel=preload; as=style; crossorigin";
+  it("preloads the shell's entry and a page's route chunks in a Link header, and nothing else's", async () => {
+    const link = `${SHELL_LINK}, </assets/templeStyle-T1.js>; rel=modulepreload, </assets/temples-T2.css>; rel=preload; as=style; crossorigin`;
     for (const path of ["/templeStyle", "/en/templeStyle?x=1"]) {
       const response = await get(path);
       expect(await response.text()).toBe(SHELL);
       expect(response.headers.get("link")).toBe(link);
     }
-    expect((await get("/en/news/12")).headers.get("link")).toBeNull();
+    expect((await get("/en/news/12")).headers.get("link")).toBe(SHELL_LINK);
     const asset = await get("/assets/index-AbC123.js");
     expect(asset.headers.get("link")).toBeNull();
     expect((await get("/.vite/manifest.json")).status).toBe(404);
@@ -97,7 +98,7 @@ describe("static PWA serving", () => {
 
   it("preloads the first API call of the home, product, blessing and login pages, in the page's locale", async () => {
     const preload = (url: string) =>
-      `<${url}>; rel=preload; as=fetch; crossorigin`;
+      `${SHELL_LINK}, <${url}>; rel=preload; as=fetch; crossorigin`;
     expect((await get("/")).headers.get("link")).toBe(
       preload("/api/app/oapi/v1/home?locale=cn"),
     );
@@ -113,8 +114,12 @@ describe("static PWA serving", () => {
     expect((await get("/login?redirect=%2Fmy")).headers.get("link")).toBe(
       preload("/api/app/oapi/v1/config"),
     );
-    expect((await get("/productDetails/abc")).headers.get("link")).toBeNull();
-    expect((await get("/blessing?page=2")).headers.get("link")).toBeNull();
+    expect((await get("/productDetails/abc")).headers.get("link")).toBe(
+      SHELL_LINK,
+    );
+    expect((await get("/blessing?page=2")).headers.get("link")).toBe(
+      SHELL_LINK,
+    );
     // The answer it names is what the page's fetch gets.
     const home = await get("/api/app/oapi/v1/home?locale=cn", {});
     expect(home.status).toBe(200);

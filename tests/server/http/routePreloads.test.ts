@@ -1,9 +1,11 @@
 // The route → chunks map read from the Vite manifest, and the Link header a page's shell carries
-// (#20): the page's split chunk with its imports and CSS, its layouts', never the shell's own files.
+// (#20): the page's split chunk with its imports and CSS, its layouts', never the shell's own files;
+// and the shell's own files, entry first, which lead every page's header.
 import {
   chunksForPath,
   preloadLinkHeader,
   routeChunksFromManifest,
+  shellChunksFromManifest,
   type ViteManifest,
 } from "../../../server/http/routePreloads";
 
@@ -62,6 +64,14 @@ it("gives a page its chunk, its imports and their CSS, without the shell's files
     css: ["assets/home-H.css", "assets/card-C.css"],
   });
   expect(chunks("/login")).toEqual({ js: ["assets/login-L.js"], css: [] });
+});
+
+it("names the shell's files, its entry script first, then its static imports and CSS", () => {
+  expect(shellChunksFromManifest(MANIFEST)).toEqual({
+    js: ["assets/index-E.js", "assets/runtime-R.js"],
+    css: ["assets/index-E.css"],
+  });
+  expect(shellChunksFromManifest({})).toEqual({ js: [], css: [] });
 });
 
 it("matches with or without a locale segment, and only known locales", () => {
