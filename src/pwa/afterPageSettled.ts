@@ -1,7 +1,7 @@
 // When the service worker may start filling the offline cache (#20): after the first page is
-// usable, never while it loads. That is the first of: the browser idle after `load` (with a
-// deadline, so a busy page still gets its cache), or the person's first interaction (they are
-// using the page, so its own loading is over). The cache then still completes, so the next visit
+// usable, never while it loads. That is the first of: the browser idle after `load` and after the
+// app has shown its first page (each wait with a deadline, so a busy page still gets its cache), or
+// the person's first interaction (they are using the page, so its own loading is over). The cache then still completes, so the next visit
 // works offline.
 
 /** How long after `load` the idle wait lasts at most. */
@@ -14,7 +14,15 @@ const INTERACTIONS = [
   "scroll",
 ] as const;
 
-export function afterPageSettled(target: Window): Promise<void> {
+/**
+ * Resolves once the page has settled. `pageShown` settles when the app has shown its first page:
+ * `load` does not wait for that page's data and render, so after `load` the idle wait also waits
+ * for it, at most SETTLE_DEADLINE_MS.
+ */
+export function afterPageSettled(
+  target: Window,
+  pageShown?: Promise<void>,
+): Promise<void> {
   return new Promise((resolve) => {
     let done = false;
     const cleanups: (() => void)[] = [];
@@ -30,7 +38,10 @@ export function afterPageSettled(target: Window): Promise<void> {
         target.removeEventListener(type, finish);
       });
     }
+    let idleAsked = false;
     const whenIdle = () => {
+      if (idleAsked || done) return;
+      idleAsked = true;
       if (typeof target.requestIdleCallback === "function") {
         const id = target.requestIdleCallback(finish, {
           timeout: SETTLE_DEADLINE_MS,
@@ -45,11 +56,22 @@ export function afterPageSettled(target: Window): Promise<void> {
         });
       }
     };
-    if (target.document.readyState === "complete") whenIdle();
-    else {
-      target.addEventListener("load", whenIdle, { once: true });
+    const whenLoaded = () => {
+      if (pageShown === undefined) {
+        whenIdle();
+        return;
+      }
+      const id = target.setTimeout(whenIdle, SETTLE_DEADLINE_MS);
       cleanups.push(() => {
-        target.removeEventListener("load", whenIdle);
+        target.clearTimeout(id);
+      });
+      void pageShown.then(whenIdle);
+    };
+    if (target.document.readyState === "complete") whenLoaded();
+    else {
+      target.addEventListener("load", whenLoaded, { once: true });
+      cleanups.push(() => {
+        target.removeEventListener("load", whenLoaded);
       });
     }
   });

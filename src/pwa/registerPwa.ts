@@ -9,7 +9,7 @@ import { pwaState } from "./pwaState";
 import { afterPageSettled } from "./afterPageSettled";
 import { clearDraftOnPagehide, isDraftActive } from "./draftActive";
 import { captureInstallPrompt } from "./installPrompt";
-import { onNavigation } from "./routeHooks";
+import { firstPageShown, onNavigation } from "./routeHooks";
 import { countPendingOutbox } from "./outboxCount";
 import { requestPersistence, watchQuotaErrors } from "./storagePersistence";
 import { trackSync } from "./syncTracker";
@@ -83,7 +83,9 @@ export function registerPwa(buildId: string, target: Window = window): void {
   if (import.meta.env.DEV && import.meta.env.VITE_PWA_DEV !== "1") return;
   // NOTE: the SW's install fills the offline cache (every route chunk): not while the first page
   // loads, where it would compete with it for the network (#20).
-  void afterPageSettled(target).then(() => startServiceWorker(buildId, target));
+  void afterPageSettled(target, firstPageShown).then(() =>
+    startServiceWorker(buildId, target),
+  );
 }
 
 async function startServiceWorker(

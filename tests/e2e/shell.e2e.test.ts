@@ -1,6 +1,7 @@
 // Issue 2 in a real Chromium against the built PWA served by the real server: seeded content in
 // all three locales, locale switching and persistence, the 404 screen, the toast, the colour mode;
-// and a first visit's page data fetched once, from the Link preload the page came with (#20).
+// and a first visit's page data fetched once, from the Link preload the page came with, and the
+// offline cache started only after the first page is shown (#20).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
@@ -287,4 +288,43 @@ describe("page data preload", () => {
       await context.close();
     },
   );
+});
+
+describe("offline cache start", () => {
+  test("the service worker is registered only after the first page has its data", async () => {
+    const { context, page, errors } = await newPage();
+    await context.addInitScript(() => {
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      container.register = (...args) => {
+        (window as unknown as { swAt?: number }).swAt = performance.now();
+        return register(...args);
+      };
+    });
+    // NOTE: /templeStyle's data is not preloaded, so `load` comes long before it while it is slow.
+    await page.route("**/api/app/oapi/v1/temples?*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/templeStyle`, { waitUntil: "load" });
+    await page.locator(".page h1").first().waitFor();
+    await page.waitForFunction(
+      () => (window as unknown as { swAt?: number }).swAt !== undefined,
+      undefined,
+      { timeout: 15_000 },
+    );
+    const { swAt, dataAt } = await page.evaluate(() => ({
+      swAt: (window as unknown as { swAt: number }).swAt,
+      dataAt: (
+        performance
+          .getEntriesByType("resource")
+          .find((entry) => entry.name.includes("/oapi/v1/temples?")) as
+          PerformanceResourceTiming | undefined
+      )?.responseEnd,
+    }));
+    expect(dataAt).toBeGreaterThan(1_500);
+    expect(swAt).toBeGreaterThan(dataAt ?? Infinity);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
