@@ -7,13 +7,10 @@ import type { Db } from "../../db/createDb";
 import { monks, orders, productOptions, products } from "../../db/schema";
 import type { Localized } from "../../lib/locale";
 import { HttpError } from "../../http/errors";
-import {
-  MEDIA_PREFIX,
-  PRODUCT_LIMITS,
-  type ProductSaveBody,
-} from "#contract";
+import { MEDIA_PREFIX, PRODUCT_LIMITS, type ProductSaveBody } from "#contract";
 import { recordAudit } from "../audit/auditLog";
 import { countOwnUploads } from "../files/uploads";
+import { contentCacheOf } from "../content/contentCache";
 import { requiredText } from "../orders/fieldRules";
 
 const LOCALES = ["cn", "tw", "en"] as const;
@@ -302,11 +299,13 @@ export async function saveProduct(
   now: Date,
 ): Promise<number> {
   const checked = await checkedFields(db, body, actorUserId);
-  return db.transaction((tx) =>
+  const id = await db.transaction((tx) =>
     body.id === undefined
       ? createProduct(tx, body, checked, actorUserId, now)
       : editProduct(tx, body.id, checked, actorUserId, now),
   );
+  contentCacheOf(db).clear();
+  return id;
 }
 
 /** Hides a product from the shop (no new orders; existing ones go on) or shows it again. */
@@ -338,4 +337,5 @@ export async function setProductActive(
       at: input.now,
     });
   });
+  contentCacheOf(db).clear();
 }

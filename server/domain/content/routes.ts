@@ -1,5 +1,6 @@
 // Public content endpoints under /api/app/oapi/v1: home, temples, monks, news, products, pages.
-// Each answers the requested locale inside the envelope; unknown ids and slugs are 404.
+// Each answers the requested locale inside the envelope; unknown ids and slugs are 404. The home
+// page and a product page are served from the content cache (contentCache.ts).
 import {
   Home,
   IdParams,
@@ -20,6 +21,7 @@ import { COMMON_ERRORS, EnvelopeOf, ok } from "../../http/envelope";
 import { HttpError } from "../../http/errors";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import * as present from "./present";
+import { contentCacheOf } from "./contentCache";
 import {
   findNews,
   findPage,
@@ -37,6 +39,8 @@ const HOME_NEWS = 3;
 const DEFAULT_PAGE_SIZE = 10;
 
 export const contentRoutes: DomainPlugin = (app, { db }) => {
+  // NOTE: the home page and a product page come from the content cache (contentCache.ts).
+  const cache = contentCacheOf(db);
   const localeOf = (query: { locale?: Locale | undefined }): Locale =>
     query.locale ?? DEFAULT_LOCALE;
 
@@ -52,16 +56,22 @@ export const contentRoutes: DomainPlugin = (app, { db }) => {
     },
     async (request) => {
       const locale = localeOf(request.query);
-      const [featured, latest, temples] = await Promise.all([
-        listProducts(db, { page: 1, pageSize: HOME_FEATURED }),
-        listNews(db, { page: 1, pageSize: HOME_NEWS }),
-        listTemples(db),
-      ]);
-      return ok({
-        featured: featured.rows.map((row) => present.productCard(row, locale)),
-        news: latest.rows.map((row) => present.newsItem(row, locale)),
-        temples: temples.map((row) => present.templeCard(row, locale)),
-      });
+      return ok(
+        await cache.get(`home:${locale}`, async () => {
+          const [featured, latest, temples] = await Promise.all([
+            listProducts(db, { page: 1, pageSize: HOME_FEATURED }),
+            listNews(db, { page: 1, pageSize: HOME_NEWS }),
+            listTemples(db),
+          ]);
+          return {
+            featured: featured.rows.map((row) =>
+              present.productCard(row, locale),
+            ),
+            news: latest.rows.map((row) => present.newsItem(row, locale)),
+            temples: temples.map((row) => present.templeCard(row, locale)),
+          };
+        }),
+      );
     },
   );
 
@@ -206,20 +216,21 @@ export const contentRoutes: DomainPlugin = (app, { db }) => {
       },
     },
     async (request) => {
-      const found = await findProduct(db, request.params.id);
-      if (!found)
-        throw new HttpError(
-          "PRODUCT_NOT_FOUND",
-          `product ${request.params.id} not found`,
-        );
+      const { id } = request.params;
+      const locale = localeOf(request.query);
       return ok(
-        present.product(
-          found.product,
-          found.options,
-          found.monk,
-          localeOf(request.query),
-          found.supporters,
-        ),
+        await cache.get(`product:${String(id)}:${locale}`, async () => {
+          const found = await findProduct(db, id);
+          if (!found)
+            throw new HttpError("PRODUCT_NOT_FOUND", `product ${id} not found`);
+          return present.product(
+            found.product,
+            found.options,
+            found.monk,
+            locale,
+            found.supporters,
+          );
+        }),
       );
     },
   );
