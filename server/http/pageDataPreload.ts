@@ -1,13 +1,13 @@
 // The `Link` preload of a public page's first API call (#20): with the SPA shell of `/`,
 // `/productDetails/<id>`, `/blessing` or `/login` the server names the call that page's loader
 // makes (contract/pageData.ts), so the browser fetches the data while it downloads the app
-// instead of after running it; the loader's fetch then takes the preloaded answer (Chromium reuses an `as=fetch` preload whose URL
-// and credentials mode match). The locale is the tab's choice as far as the server can see it: the
-// URL's locale segment, else the locale cookie, else the default (the tab also reads localStorage,
-// which it keeps in step with the cookie). The images the page shows first (the covers of the home
-// page's first cards, a product's cover) are preloaded too, named from the same answer, so the
-// largest paint need not wait for the app to run and render before its image is requested.
-// Pure: no I/O.
+// instead of after running it; the loader's fetch then takes the preloaded answer (Chromium
+// reuses an `as=fetch` preload whose URL and credentials mode match). The locale is the tab's
+// choice as far as the server can see it: the URL's locale segment, else the locale cookie, else
+// the default (the tab also reads localStorage, which it keeps in step with the cookie). The
+// images the page shows first (the covers of the home page's first cards, a product's cover) are
+// preloaded too, named from the same answer, so the largest paint need not wait for the app to
+// run and render before its image is requested. Pure: no I/O.
 import {
   type ApiCall,
   CARDS_ABOVE_FOLD,
@@ -77,31 +77,41 @@ export function apiUrlOf(call: ApiCall): string {
 /** An image path that can go into a Link header as it is: same-origin, plain characters. */
 const PLAIN_PATH = /^\/(?!\/)[\w\-./~%]+$/;
 
+type CoverPicker = (data: unknown) => unknown[];
+
+/**
+ * How the page of `call` names the images it shows first from its answer's `data`: the covers of
+ * the home page's first cards, a product's cover; undefined for a page without covers.
+ */
+function coverPicker(call: ApiCall): CoverPicker | undefined {
+  if (call.path === homeCall(DEFAULT_LOCALE).path)
+    return (data) => {
+      const featured = (data as Partial<Static<typeof Home>> | null)?.featured;
+      return Array.isArray(featured)
+        ? featured
+            .slice(0, CARDS_ABOVE_FOLD)
+            .map(
+              (card: Partial<Static<typeof Home>["featured"][number]>) =>
+                card.cover,
+            )
+        : [];
+    };
+  if (call.path.startsWith("oapi/v1/products/"))
+    return (data) => [(data as Partial<Static<typeof Product>> | null)?.cover];
+  return undefined;
+}
+
 /** Whether the page of `call` shows images first (home, product): only then is its answer read. */
 export function showsImagesFirst(call: ApiCall): boolean {
-  return (
-    call.path === homeCall(DEFAULT_LOCALE).path ||
-    call.path.startsWith("oapi/v1/products/")
-  );
+  return coverPicker(call) !== undefined;
 }
 
 /**
- * The images the page of `call` shows first, from its answer's `data`: the covers of the home
- * page's first cards, a product's cover. Only same-origin plain paths; anything else is skipped.
+ * The images the page of `call` shows first, from its answer's `data` (see coverPicker). Only
+ * same-origin plain paths; anything else is skipped.
  */
 export function firstImages(call: ApiCall, data: unknown): string[] {
-  let images: unknown[] = [];
-  if (call.path === homeCall(DEFAULT_LOCALE).path) {
-    const featured = (data as Partial<Static<typeof Home>> | null)?.featured;
-    if (Array.isArray(featured))
-      images = featured
-        .slice(0, CARDS_ABOVE_FOLD)
-        .map(
-          (card: Partial<Static<typeof Home>["featured"][number]>) =>
-            card.cover,
-        );
-  } else if (call.path.startsWith("oapi/v1/products/"))
-    images = [(data as Partial<Static<typeof Product>> | null)?.cover];
+  const images = coverPicker(call)?.(data) ?? [];
   return images.filter(
     (image): image is string =>
       typeof image === "string" && PLAIN_PATH.test(image),

@@ -1,8 +1,8 @@
 // When the service worker may start filling the offline cache (#20): after the first page is
 // usable, never while it loads. That is the first of: the browser idle after `load` and after the
 // app has shown its first page (each wait with a deadline, so a busy page still gets its cache), or
-// the person's first interaction (they are using the page, so its own loading is over). The cache then still completes, so the next visit
-// works offline.
+// the person's first interaction (they are using the page, so its own loading is over). The
+// cache then still completes, so the next visit works offline.
 
 /** How long after `load` the idle wait lasts at most. */
 export const SETTLE_DEADLINE_MS = 4000;
@@ -21,7 +21,7 @@ const INTERACTIONS = [
  */
 export function afterPageSettled(
   target: Window,
-  pageShown?: Promise<void>,
+  pageShown: Promise<void>,
 ): Promise<void> {
   return new Promise((resolve) => {
     let done = false;
@@ -57,10 +57,6 @@ export function afterPageSettled(
       }
     };
     const whenLoaded = () => {
-      if (pageShown === undefined) {
-        whenIdle();
-        return;
-      }
       const id = target.setTimeout(whenIdle, SETTLE_DEADLINE_MS);
       cleanups.push(() => {
         target.clearTimeout(id);

@@ -39,7 +39,6 @@ const HOME_NEWS = 3;
 const DEFAULT_PAGE_SIZE = 10;
 
 export const contentRoutes: DomainPlugin = (app, { db }) => {
-  // NOTE: the home page and a product page come from the content cache (contentCache.ts).
   const cache = contentCacheOf(db);
   const localeOf = (query: { locale?: Locale | undefined }): Locale =>
     query.locale ?? DEFAULT_LOCALE;
