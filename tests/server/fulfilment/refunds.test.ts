@@ -137,9 +137,12 @@ describeEachDatabase("refunds", (database) => {
     expect(approved.body.data.refund.status).toBe("processing");
     expect(approved.body.data.can.reviewRefund).toBe(false);
 
+    // The order turns refunded when the notification's transaction commits; the owner's notice is
+    // written just after it, so wait for both.
     await vi.waitFor(
       async () => {
         expect((await detail(order.masterId)).status).toBe("refunded");
+        expect(await noticesOf(order.masterId)).toContain("refund_succeeded");
       },
       { timeout: 15_000, interval: 200 },
     );
