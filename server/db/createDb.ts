@@ -1,6 +1,7 @@
 // Database facade: one Drizzle instance over embedded PGlite (default) or a real PostgreSQL
 // through `pg`, with the committed migrations and a close(). Queries are written once for both.
-// An on-disk PGlite runs in a worker thread (PgliteWorkerClient), off the server's event loop.
+// An on-disk PGlite runs in a worker thread (PgliteWorkerClient), off the server's event loop; on
+// either PGlite, data statements run prepared (pglitePrepared.ts).
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -11,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { PgliteWorkerClient } from "./PgliteWorkerClient";
+import { preparedPglite } from "./preparedPglite";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -73,7 +75,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.exec(PGLITE_SESSION_SQL);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client: preparedPglite(client), schema });
   return {
     db,
     driver: "pglite",

@@ -1,10 +1,15 @@
 // The worker thread that owns the embedded PGlite database: PGlite's WASM and its synchronous file
 // I/O run here, off the server's event loop. Answers query/exec/close requests one at a time, in
 // order; transactions are kept whole by the client (PgliteWorkerClient), which sends nothing else
-// while one is open. On disk, every answer waits until what the request wrote is durable
-// (walSync.ts); once the disk refuses, every later request fails, as PostgreSQL would panic.
+// while one is open. Data statements run prepared (pglitePrepared.ts). On disk, every answer waits
+// until what the request wrote is durable (walSync.ts; a request that changed no file has nothing
+// to wait for: fileChanges.ts); once the disk refuses, every later request fails, as PostgreSQL
+// would panic.
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, type ParserOptions, type Results } from "@electric-sql/pglite";
+import { PGlite, type Results } from "@electric-sql/pglite";
+import { trackFileChanges } from "./fileChanges";
+import { PreparedStatements, runsPrepared } from "./pglitePrepared";
+import { RawTypes } from "./pgliteRawTypes";
 import { WalSync } from "./walSync";
 import type {
   ErrorData,
@@ -13,9 +18,6 @@ import type {
   WorkerReply,
   WorkerRequest,
 } from "./pgliteWorkerMessages";
-
-/** Keeps a value as the text PostgreSQL sent (what Drizzle's parsers do for dates and intervals). */
-const asText = (value: string) => value;
 
 export function errorData(error: unknown): ErrorData {
   if (!(error instanceof Error))
@@ -54,12 +56,19 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
     } satisfies WorkerReady);
     return;
   }
+  // NOTE: what was written before this is covered by the first sync above.
+  const fileChanges = trackFileChanges((pg.Module as { FS: object }).FS);
+  const rawTypes = new RawTypes(pg.parsers);
+  const prepared = new PreparedStatements(pg);
   let queue = Promise.resolve();
   let diskFailure: Error | null = null;
-  /** Syncs what the request wrote (a failed statement may have written too); throws if it cannot. */
+  /**
+   * Syncs what the request wrote (a failed statement may have written too); throws if it cannot.
+   * A request that changed no file has nothing to sync.
+   */
   const makeDurable = (request: WorkerRequest) => {
     try {
-      walSync?.sync();
+      if (fileChanges.take() || request.op === "close") walSync?.sync();
       if (request.op === "close") walSync?.close();
     } catch (error) {
       diskFailure = new Error(
@@ -73,9 +82,11 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
       let reply: WorkerReply;
       try {
         if (diskFailure !== null) throw diskFailure;
-        const result = await run(pg, request).finally(() => {
-          makeDurable(request);
-        });
+        const result = await run(pg, { rawTypes, prepared }, request).finally(
+          () => {
+            makeDurable(request);
+          },
+        );
         reply = { id: request.id, ok: true, result };
       } catch (error) {
         reply = { id: request.id, ok: false, error: errorData(error) };
@@ -112,19 +123,23 @@ function plainResult(result: Results): unknown {
   };
 }
 
-async function run(pg: PGlite, request: WorkerRequest): Promise<unknown> {
+async function run(
+  pg: PGlite,
+  { rawTypes, prepared }: { rawTypes: RawTypes; prepared: PreparedStatements },
+  request: WorkerRequest,
+): Promise<unknown> {
   switch (request.op) {
     case "query": {
-      const parsers: ParserOptions = {};
-      for (const oid of request.rawTypes) parsers[oid] = asText;
+      rawTypes.use(request.rawTypes);
+      const options = { rowMode: request.rowMode };
       return plainResult(
-        await pg.query(request.sql, [...request.params], {
-          rowMode: request.rowMode,
-          parsers,
-        }),
+        runsPrepared(request.sql)
+          ? await prepared.query(request.sql, request.params, options)
+          : await pg.query(request.sql, [...request.params], options),
       );
     }
     case "exec":
+      rawTypes.use([]);
       return (await pg.exec(request.sql)).map(plainResult);
     case "close":
       if (!pg.closed) await pg.close();
