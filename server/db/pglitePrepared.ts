@@ -1,11 +1,11 @@
-// Named prepared statements for the embedded database's worker. PGlite's query() parses, analyses
-// and plans its SQL again on every call (an unnamed statement); in its WASM build that is most of
-// a query's cost: the session check 429 µs as query() against 91 µs as a prepared EXECUTE, the
-// order list's join 727 µs against 141 µs. So the worker keeps each data statement it runs
-// (select, insert, update, delete, with) prepared under a name, and runs it again with Bind,
-// Describe, Execute and Sync in one protocol message: PostgreSQL then reuses its plan (a generic
-// one after five runs when that costs no more) and replans by itself when a table it reads is
-// altered. What a statement returns is parsed with PGlite's own parsers, as query() does.
+// Named prepared statements for the embedded database (in its worker thread, and in process for the
+// tests). PGlite's query() parses, analyses and plans its SQL again on every call (an unnamed
+// statement); in its WASM build that is most of a query's cost: the session check 429 µs as
+// query() against 91 µs as a prepared EXECUTE, the order list's join 727 µs against 141 µs. So
+// each data statement (select, insert, update, delete, with) is kept prepared under a name and
+// run again with Bind, Describe, Execute and Sync in one protocol message: PostgreSQL then reuses
+// its plan (a generic one after five runs when that costs no more) and replans by itself when a
+// table it reads is altered. What a statement returns is parsed with PGlite's own parsers, as query() does.
 // - At most PREPARED_STATEMENTS_MAX are kept; the least recently used is closed.
 // - A statement whose result shape changed under it (a column added or dropped: PostgreSQL
 //   refuses with 0A000) is prepared again once, outside a transaction.

@@ -2,7 +2,7 @@
 // pairs, rotates refresh tokens (a reused one revokes the family), resolves access tokens against
 // the live session on every request, and revokes (emitting sessionRevoked for the IM gateway).
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import { refreshTokens, sessions, users } from "../../db/schema";
 import type { Clock } from "../../providers/lib/runtime";
@@ -53,11 +53,32 @@ type RefreshOutcome =
   | { kind: "reused"; userId: number; sessionId: string }
   | { kind: "failed"; error: AuthError };
 
+/**
+ * The live-session check every signed-in request runs, built once: building a query costs the
+ * event loop more than the embedded database takes to answer it.
+ */
+function liveSessionQuery(db: Db) {
+  return db
+    .select({
+      userId: sessions.userId,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      imId: users.imId,
+      banned: users.banned,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .prepare("live_session");
+}
+
 export class Sessions {
   readonly #deps: SessionsDeps;
+  readonly #liveSession: ReturnType<typeof liveSessionQuery>;
 
   constructor(deps: SessionsDeps) {
     this.#deps = deps;
+    this.#liveSession = liveSessionQuery(deps.db);
   }
 
   /** Starts a session for a signed-in user: new refresh family, new IM token. */
@@ -178,7 +199,7 @@ export class Sessions {
 
   /** The caller of an access token, if its session is live and its account not banned. */
   async authenticate(accessToken: string): Promise<AuthContext> {
-    const { db, clock, keys } = this.#deps;
+    const { clock, keys } = this.#deps;
     const now = clock();
     const verdict = verifyAccessToken(keys.accessToken, accessToken, now);
     if (!verdict.ok)
@@ -186,17 +207,7 @@ export class Sessions {
         verdict.reason === "EXPIRED" ? "TOKEN_EXPIRED" : "TOKEN_INVALID",
       );
     const { sessionId, userId } = verdict.claims;
-    const [row] = await db
-      .select({
-        userId: sessions.userId,
-        revokedAt: sessions.revokedAt,
-        expiresAt: sessions.expiresAt,
-        imId: users.imId,
-        banned: users.banned,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sessionId));
+    const [row] = await this.#liveSession.execute({ sessionId });
     if (row === undefined) throw new AuthError("SESSION_REVOKED");
     if (row.userId !== userId) throw new AuthError("TOKEN_INVALID");
     // NOTE: a ban is reported before revocation (banning also revokes), to say why.

@@ -2,7 +2,7 @@
 // found"), the caller's list newest first, an order's timeline and latest refund. Rows only; present.ts
 // shapes them.
 import type { OrderStatus } from "#contract";
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/createDb";
 import {
   monks,
@@ -49,14 +49,29 @@ export function orderRefCondition(ref: OrderRefInput): SQL {
   return second === undefined ? first : (and(first, second) ?? first);
 }
 
+const VIEW_FIELDS = {
+  order: orders,
+  category: products.category,
+  cover: products.cover,
+  monkName: monks.name,
+  monkImId: users.imId,
+};
+
 function selectViews(db: Db) {
   return db
+    .select(VIEW_FIELDS)
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .leftJoin(monks, eq(monks.id, products.monkId))
+    .leftJoin(users, eq(users.id, monks.userId));
+}
+
+/** The views with how many rows match before the page's limit and offset (a window over all). */
+function selectCountedViews(db: Db) {
+  return db
     .select({
-      order: orders,
-      category: products.category,
-      cover: products.cover,
-      monkName: monks.name,
-      monkImId: users.imId,
+      ...VIEW_FIELDS,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
@@ -166,15 +181,22 @@ export async function listOwnOrders(
     eq(orders.userId, userId),
     query.status === undefined ? undefined : eq(orders.status, query.status),
   );
-  const [totals, rows] = await Promise.all([
-    db.select({ total: count() }).from(orders).where(where),
-    selectViews(db)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  ]);
-  return { rows: rows.map(toView), total: totals[0]?.total ?? 0 };
+  // NOTE: the page carries the total, so one query answers both; only a page past the end (no
+  // rows, so no total) asks for the count on its own.
+  const rows = await selectCountedViews(db)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const first = rows[0];
+  if (first !== undefined)
+    return { rows: rows.map(toView), total: first.total };
+  if (query.page === 1) return { rows: [], total: 0 };
+  const [counted] = await db
+    .select({ total: count() })
+    .from(orders)
+    .where(where);
+  return { rows: [], total: counted?.total ?? 0 };
 }
 
 export function orderTimeline(db: Db, orderId: number): Promise<TimelineRow[]> {

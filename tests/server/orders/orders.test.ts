@@ -341,6 +341,16 @@ describeEachDatabase("orders", (database) => {
     expect(second.body.data.list.map((o: any) => o.masterId)).toEqual([
       placed[0].masterId,
     ]);
+    expect(second.body.data.total).toBe(3);
+    const pastTheEnd = await get(
+      server,
+      "order/v1/mine?pageSize=2&page=3",
+      carol,
+    );
+    expect([pastTheEnd.body.data.list, pastTheEnd.body.data.total]).toEqual([
+      [],
+      3,
+    ]);
     const cancelled = await get(
       server,
       "order/v1/mine?status=cancelled",
@@ -349,6 +359,13 @@ describeEachDatabase("orders", (database) => {
     expect(cancelled.body.data.list.map((o: any) => o.masterId)).toEqual([
       placed[0].masterId,
     ]);
+    expect(cancelled.body.data.total).toBe(1);
+    const dave = await signIn(server);
+    expect((await get(server, "order/v1/mine", dave)).body.data).toMatchObject({
+      list: [],
+      total: 0,
+      page: 1,
+    });
     expect((await get(server, "order/v1/mine?status=lost", carol)).status).toBe(
       400,
     );
