@@ -172,22 +172,49 @@ export async function findOrderByNo(
   return row;
 }
 
+/**
+ * The caller's order page, with and without a status filter, built once per database: building a
+ * query costs the event loop more than the embedded database takes to answer it.
+ */
+function ownOrderPages(db: Db) {
+  const page = (byStatus: boolean) =>
+    selectCountedViews(db)
+      .where(
+        and(
+          eq(orders.userId, sql.placeholder("userId")),
+          byStatus ? eq(orders.status, sql.placeholder("status")) : undefined,
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(byStatus ? "own_orders_by_status" : "own_orders");
+  return { all: page(false), byStatus: page(true) };
+}
+
+const ownOrderPagesByDb = new WeakMap<Db, ReturnType<typeof ownOrderPages>>();
+
 export async function listOwnOrders(
   db: Db,
   userId: number,
   query: { status?: OrderStatus | undefined; page: number; pageSize: number },
 ): Promise<{ rows: OrderView[]; total: number }> {
-  const where = and(
-    eq(orders.userId, userId),
-    query.status === undefined ? undefined : eq(orders.status, query.status),
-  );
+  let pages = ownOrderPagesByDb.get(db);
+  if (pages === undefined) {
+    pages = ownOrderPages(db);
+    ownOrderPagesByDb.set(db, pages);
+  }
+  const values = {
+    userId,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  };
   // NOTE: the page carries the total, so one query answers both; only a page past the end (no
   // rows, so no total) asks for the count on its own.
-  const rows = await selectCountedViews(db)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const rows =
+    query.status === undefined
+      ? await pages.all.execute(values)
+      : await pages.byStatus.execute({ ...values, status: query.status });
   const first = rows[0];
   if (first !== undefined)
     return { rows: rows.map(toView), total: first.total };
@@ -195,7 +222,14 @@ export async function listOwnOrders(
   const [counted] = await db
     .select({ total: count() })
     .from(orders)
-    .where(where);
+    .where(
+      and(
+        eq(orders.userId, userId),
+        query.status === undefined
+          ? undefined
+          : eq(orders.status, query.status),
+      ),
+    );
   return { rows: [], total: counted?.total ?? 0 };
 }
 
