@@ -176,11 +176,13 @@ export class PgliteWorkerClient {
     params: readonly unknown[] = [],
     options: WorkerQueryOptions = {},
   ): Promise<WorkerResults<T>> {
-    return this.#locked(() => this.#query<T>(sql, params, options));
+    return this.#outsideTransactions(() =>
+      this.#query<T>(sql, params, options),
+    );
   }
 
   exec(sql: string): Promise<WorkerResults<unknown>[]> {
-    return this.#locked(() => this.#exec(sql));
+    return this.#outsideTransactions(() => this.#exec(sql));
   }
 
   /**
@@ -283,6 +285,16 @@ export class PgliteWorkerClient {
       this.#waiting.set(id, { resolve, reject });
       this.#worker.postMessage({ ...request, id });
     });
+  }
+
+  /**
+   * Sends `work` once the transactions begun before it have ended, without waiting for other
+   * statements: the worker answers in order, so statements outside a transaction are pipelined
+   * (waiting for each answer before sending the next left the database thread idle while the
+   * answer crossed to a busy event loop and back).
+   */
+  #outsideTransactions<T>(work: () => Promise<T>): Promise<T> {
+    return this.#lock.then(work);
   }
 
   /** Runs `work` once no transaction holds the database; a transaction holds it until it ends. */

@@ -5,6 +5,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { eq, sql } from "drizzle-orm";
 import { createDb, type Database } from "../../../server/db/createDb";
 import { PgliteWorkerClient } from "../../../server/db/PgliteWorkerClient";
@@ -166,6 +167,42 @@ describe("PGlite in a worker thread", () => {
       (await client.query("select array_agg(v order by v) as v from worker_tx"))
         .rows,
     ).toEqual([{ v: [1, 2] }]);
+  });
+
+  it("statements outside a transaction are pipelined: the next is sent before the first is answered", async () => {
+    const events: string[] = [];
+    const original = Object.getOwnPropertyDescriptor(
+      Worker.prototype,
+      "postMessage",
+    )!.value as (this: Worker, message: unknown) => void;
+    const post = vi.spyOn(Worker.prototype, "postMessage");
+    post.mockImplementation(function (this: Worker, message: unknown) {
+      const sql = (message as { sql?: string }).sql ?? "";
+      if (sql.includes("pg_sleep") || sql.includes("'second'"))
+        events.push(`sent ${sql.includes("pg_sleep") ? "first" : "second"}`);
+      original.call(this, message);
+    });
+    try {
+      const first = client
+        .query("select pg_sleep(0.2)")
+        .then(() => events.push("first answered"));
+      const second = client
+        .query<{ v: string }>("select 'second' as v")
+        .then((result) => {
+          events.push("second answered");
+          return result.rows;
+        });
+      await first;
+      expect(await second).toEqual([{ v: "second" }]);
+    } finally {
+      post.mockRestore();
+    }
+    expect(events).toEqual([
+      "sent first",
+      "sent second",
+      "first answered",
+      "second answered",
+    ]);
   });
 
   it("concurrent read-modify-write transactions lose no update", async () => {
