@@ -5,7 +5,8 @@
 // each data statement (select, insert, update, delete, with) is kept prepared under a name and
 // run again with Bind, Describe, Execute and Sync in one protocol message: PostgreSQL then reuses
 // its plan (a generic one after five runs when that costs no more) and replans by itself when a
-// table it reads is altered. What a statement returns is parsed with PGlite's own parsers, as query() does.
+// table it reads is altered. What a statement returns is parsed with PGlite's own parsers, as
+// query() does.
 // - At most PREPARED_STATEMENTS_MAX are kept; the least recently used is closed.
 // - A statement whose result shape changed under it (a column added or dropped: PostgreSQL
 //   refuses with 0A000) is prepared again once, outside a transaction.

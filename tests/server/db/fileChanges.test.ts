@@ -1,5 +1,5 @@
 // trackFileChanges on a real on-disk PGlite: reads change no file, a write (and a checkpoint)
-// does, and take() reports each change once.
+// does, and take() reports each change once; a file system missing a tracked call is refused.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,5 +40,11 @@ describe("trackFileChanges", () => {
     expect(changes.take()).toBe(true);
     await pg.query("select * from t");
     expect(changes.take()).toBe(false);
+  });
+
+  it("refuses a file system without a call it must track", () => {
+    expect(() => trackFileChanges({ write: () => 0 })).toThrow(
+      "the database's file system has no msync() to track",
+    );
   });
 });
