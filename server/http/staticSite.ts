@@ -3,7 +3,7 @@
 // page routes get the SPA shell (index.html); API paths, reserved prefixes and missing files
 // get a 404 envelope. A page's answer carries a `Link` header that preloads the shell's entry, its
 // route's chunks (routePreloads.ts) and, for a public page with data, its first API call and first
-// images (pageDataPreload.ts).
+// images (pageDataPreload.ts), as that page's data last named them (pageImageHints.ts).
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -19,6 +19,7 @@ import {
   pageDataLink,
   showsImagesFirst,
 } from "./pageDataPreload";
+import { createPageImageHints } from "./pageImageHints";
 import {
   chunksForPath,
   preloadLinkHeader,
@@ -73,6 +74,7 @@ export async function registerStaticSite(
       ) as ViteManifest;
       const routes = routeChunksFromManifest(manifest);
       const shell = shellChunksFromManifest(manifest);
+      const imageHints = createPageImageHints();
       app.addHook("onSend", async (request, reply) => {
         if (reply.statusCode !== 200 || !isPageRequest(request)) return;
         const contentType = reply.getHeader("content-type");
@@ -97,7 +99,9 @@ export async function registerStaticSite(
           }),
           ...(data === undefined || !showsImagesFirst(data)
             ? []
-            : (await pageImages(app, data)).map(imagePreloadLink)),
+            : (
+                await imageHints.of(apiUrlOf(data), () => pageImages(app, data))
+              ).map(imagePreloadLink)),
         ].filter((link) => link !== undefined);
         if (links.length > 0) reply.header("link", links.join(", "));
       });
@@ -116,14 +120,21 @@ export async function registerStaticSite(
   });
 }
 
-/** The images the page of `call` shows first, asked of our own API (none when it fails). */
-async function pageImages(app: App, call: ApiCall): Promise<string[]> {
+/**
+ * The images the page of `call` shows first, asked of our own API: none when the page has no
+ * answer (a product that is gone), undefined when the call failed.
+ */
+async function pageImages(
+  app: App,
+  call: ApiCall,
+): Promise<string[] | undefined> {
   try {
     const answer = await app.inject({
       method: "GET",
       url: apiUrlOf(call),
       headers: { accept: "application/json" },
     });
+    if (answer.statusCode >= 500) return undefined;
     if (answer.statusCode !== 200) return [];
     return firstImages(call, answer.json<{ data?: unknown }>().data);
   } catch (error) {
@@ -131,7 +142,7 @@ async function pageImages(app: App, call: ApiCall): Promise<string[]> {
       { err: error },
       "page image preload: the page's API call failed",
     );
-    return [];
+    return undefined;
   }
 }
 
