@@ -3,10 +3,11 @@
 // statement); in its WASM build that is most of a query's cost: the session check 429 µs as
 // query() against 91 µs as a prepared EXECUTE, the order list's join 727 µs against 141 µs. So
 // each data statement (select, insert, update, delete, with) is kept prepared under a name and
-// run again with Bind, Describe, Execute and Sync in one protocol message: PostgreSQL then reuses
-// its plan (a generic one after five runs when that costs no more) and replans by itself when a
-// table it reads is altered. What a statement returns is parsed with PGlite's own parsers, as
-// query() does.
+// run again with Bind, Execute and Sync in one protocol message: PostgreSQL then reuses its plan
+// (a generic one after five runs when that costs no more) and replans by itself when a table it
+// reads is altered. The columns a statement returns are described once, when it is prepared, and
+// its answers are read from the raw protocol bytes (pgliteResults.ts), with PGlite's own type
+// parsers, as query() does.
 // - At most PREPARED_STATEMENTS_MAX are kept; the least recently used is closed.
 // - A statement whose result shape changed under it (a column added or dropped: PostgreSQL
 //   refuses with 0A000) is prepared again once, outside a transaction.
@@ -20,6 +21,7 @@ import {
   type Results,
   type RowMode,
 } from "@electric-sql/pglite";
+import { type ResultField, readExecuteAnswer } from "./pgliteResults";
 
 /** How many statements stay prepared (each keeps its parse tree and plan in the worker). */
 export const PREPARED_STATEMENTS_MAX = 256;
@@ -48,12 +50,15 @@ interface Prepared {
   name: string;
   /** The type OID of each parameter, as PostgreSQL inferred it. */
   paramTypes: number[];
+  /** The columns it returns (none for a write without `returning`). */
+  fields: readonly ResultField[];
 }
 
 type Query = Pick<
   PGlite,
   | "closed"
   | "execProtocol"
+  | "execProtocolRawStream"
   | "runExclusive"
   | "isInTransaction"
   | "serializers"
@@ -111,19 +116,27 @@ export class PreparedStatements {
         ((v: unknown) => String(v));
       return serialize(value);
     });
-    const { messages } = await this.#send(
+    const answer = await this.#sendRaw(
       Buffer.concat([
         protocol.serialize.bind({ statement: statement.name, values }),
-        protocol.serialize.describe({ type: "P" }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ]),
-      sql,
-      params,
     );
-    const [result] = parse.parseResults(messages, this.#pg.parsers, options);
-    if (result === undefined) throw new Error(`no result for: ${sql}`);
-    return result;
+    const parsers =
+      options.parsers === undefined
+        ? this.#pg.parsers
+        : { ...this.#pg.parsers, ...options.parsers };
+    try {
+      return readExecuteAnswer(
+        answer,
+        statement.fields,
+        parsers,
+        options.rowMode,
+      );
+    } catch (error) {
+      throw withQuery(error, sql, params);
+    }
   }
 
   async #prepared(sql: string): Promise<Prepared> {
@@ -144,9 +157,15 @@ export class PreparedStatements {
       sql,
       [],
     );
+    const described = messages.find(
+      (message) => message.name === "rowDescription",
+    ) as { fields: ResultField[] } | undefined;
     const prepared = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
+      fields: (described?.fields ?? []).map(({ name, dataTypeID }) =>
+        Object.freeze({ name, dataTypeID }),
+      ),
     };
     this.#statements.set(sql, prepared);
     const oldest = this.#statements.keys().next().value;
@@ -178,9 +197,31 @@ export class PreparedStatements {
     try {
       return await this.#pg.execProtocol(message, { syncToFs: false });
     } catch (error) {
-      if (error instanceof Error)
-        Object.assign(error, { query: sql, params: [...params] });
-      throw error;
+      throw withQuery(error, sql, params);
     }
   }
+
+  /** Sends protocol messages and answers the backend's raw bytes, unparsed. */
+  async #sendRaw(message: Uint8Array): Promise<Uint8Array> {
+    const chunks: Uint8Array[] = [];
+    await this.#pg.execProtocolRawStream(message, {
+      syncToFs: false,
+      // NOTE: a chunk is a view of the database's memory, reused for its next output: copied.
+      onRawData: (chunk) => chunks.push(chunk.slice()),
+    });
+    return chunks.length === 1 && chunks[0] !== undefined
+      ? chunks[0]
+      : Buffer.concat(chunks);
+  }
+}
+
+/** `error`, when it is one, carrying the SQL and parameters it came from (as query()'s errors). */
+function withQuery(
+  error: unknown,
+  sql: string,
+  params: readonly unknown[],
+): unknown {
+  if (error instanceof Error)
+    Object.assign(error, { query: sql, params: [...params] });
+  return error;
 }

@@ -27,7 +27,7 @@ describe("PreparedStatements", () => {
   const named = async () =>
     (
       await pg.query<{ name: string }>(
-        "select name from pg_prepared_statements where name like 'pglite_%' order by name",
+        "select name from pg_prepared_statements where name like 'pglite_%' order by substr(name, 8)::int",
       )
     ).rows.map((r) => r.name);
 
@@ -66,6 +66,41 @@ describe("PreparedStatements", () => {
       },
     );
     expect(raw.rows).toEqual([{ at: "2026-01-02 03:04:05.678+00" }]);
+  });
+
+  it("reads long answers, any text and a statement's counts as query() does", async () => {
+    const prepared = new PreparedStatements(pg);
+    // Several hundred kilobytes: more than one chunk of the database's output.
+    const sql =
+      "select g as n, repeat($1, g % 50) as text, null::text as nothing from generate_series(1, $2::int) g";
+    const params = ['福缘 ☸️ "quoted" é', 4000];
+    const ours = await prepared.query(sql, params);
+    const theirs = await pg.query(sql, params);
+    expect(ours.rows).toHaveLength(4000);
+    expect(ours.rows).toEqual(theirs.rows);
+    expect(ours.fields).toEqual(theirs.fields);
+    expect(ours).toMatchObject({
+      command: "SELECT",
+      rowCount: 4000,
+      affectedRows: 0,
+    });
+    const empty = await prepared.query(
+      "select id from kinds where id < $1",
+      [0],
+    );
+    expect(empty).toMatchObject({ rows: [], command: "SELECT", rowCount: 0 });
+    expect(empty.fields).toEqual([{ name: "id", dataTypeID: 23 }]);
+  });
+
+  it("an error while a statement runs carries its code and SQL, and the next one runs", async () => {
+    const prepared = new PreparedStatements(pg);
+    const sql = "select id / $1::int as q from kinds order by id";
+    await expect(prepared.query(sql, [0])).rejects.toMatchObject({
+      code: "22012",
+      query: sql,
+      params: [0],
+    });
+    expect((await prepared.query(sql, [1])).rows).toEqual([{ q: 1 }, { q: 2 }]);
   });
 
   it("reports affected rows and returning rows of writes, as query() does", async () => {
