@@ -40,6 +40,12 @@ export interface PreparedQueryOptions {
   parsers?: ParserOptions;
 }
 
+/** What follows every Bind: run the whole portal, then end the exchange (always the same bytes). */
+const EXECUTE_AND_SYNC = Buffer.concat([
+  protocol.serialize.execute({}),
+  protocol.serialize.sync(),
+]);
+
 /** PostgreSQL's "cached plan must not change result type". */
 const PLAN_RESULT_CHANGED = "0A000";
 
@@ -119,8 +125,7 @@ export class PreparedStatements {
     const answer = await this.#sendRaw(
       Buffer.concat([
         protocol.serialize.bind({ statement: statement.name, values }),
-        protocol.serialize.execute({}),
-        protocol.serialize.sync(),
+        EXECUTE_AND_SYNC,
       ]),
     );
     const parsers =
