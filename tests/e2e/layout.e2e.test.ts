@@ -112,6 +112,29 @@ describe.each(SIZES)("on a %s", (_size, viewport) => {
   );
 });
 
+it("the header and the tab bar blur what scrolls under them, in the built CSS too", async () => {
+  // NOTE: LightningCSS drops a standard backdrop-filter written beside a hand-written -webkit- one,
+  // and Chromium ignores the prefixed one: the sign-in terms showed through the tab bar.
+  await publicPage.setViewportSize({ width: 390, height: 844 });
+  for (const scheme of ["light", "dark"] as const) {
+    await useCombo(publicPage, "en", scheme);
+    await publicPage.goto(localized("en", "/login"));
+    await settle(publicPage);
+    const filters = await publicPage.evaluate(() =>
+      [".shell-header", ".tabbar"].map((selector) => {
+        const element = document.querySelector(selector);
+        return element === null
+          ? `${selector}: missing`
+          : `${selector}: ${getComputedStyle(element).backdropFilter}`;
+      }),
+    );
+    expect(filters, scheme).toEqual([
+      ".shell-header: saturate(1.4) blur(12px)",
+      ".tabbar: blur(12px)",
+    ]);
+  }
+});
+
 it("does not advise staff to contact service on their own empty chat list", async () => {
   const context = await walk.browser.newContext({
     ...MOBILE,
