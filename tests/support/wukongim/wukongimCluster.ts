@@ -10,14 +10,14 @@
 // Now and then a fresh cluster keeps a slot without a leader (its writes time out for a minute
 // and more; seen once in CI): a node healthy for SLOTS_WRITABLE_MS whose slots still refuse
 // writes fails the start with WukongImSlotsStuck, and the whole cluster is started again, fresh,
-// up to STUCK_ATTEMPTS times (as wukongimNode.ts does for one node).
+// up to three times (retryWhileSlotsStuck, as for one node).
 // Resolve the binary first (wukongimBinary.ts) so a machine without Go skips instead of failing.
 import { crc32 } from "node:zlib";
 import { WukongImApi } from "../../../server/im/wukongim/WukongImApi";
 import { nodeConfig, type NodePorts } from "./wukongimConfig";
 import {
   pickPorts,
-  retryWhilePortTaken,
+  retryWhileSlotsStuck,
   waitReady,
   WukongImSlotsStuck,
 } from "./wukongimNode";
@@ -68,8 +68,6 @@ export interface WukongImCluster {
 }
 
 const NODE_COUNT = 3;
-/** Starts of a cluster whose slots got stuck, before giving up. */
-const STUCK_ATTEMPTS = 3;
 /** After a node's /health, how long every slot has to take a write; normal is a few seconds. */
 const SLOTS_WRITABLE_MS = 15_000;
 
@@ -232,18 +230,8 @@ async function startOnce(
  *   const cluster = await startWukongImCluster({ binary });
  *   afterAll(() => cluster.stop());
  */
-export async function startWukongImCluster(
+export function startWukongImCluster(
   options: WukongImClusterOptions,
 ): Promise<WukongImCluster> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await retryWhilePortTaken(() => startOnce(options));
-    } catch (error) {
-      if (!(error instanceof WukongImSlotsStuck) || attempt >= STUCK_ATTEMPTS)
-        throw error;
-      process.stderr.write(
-        `${error.message.split("\n")[0] ?? ""}; starting a new cluster\n`,
-      );
-    }
-  }
+  return retryWhileSlotsStuck("cluster", () => startOnce(options));
 }

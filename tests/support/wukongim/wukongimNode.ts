@@ -225,17 +225,28 @@ export async function retryWhilePortTaken<T>(
  *   const node = await startWukongImNode({ binary });
  *   afterAll(() => node.stop());
  */
-export async function startWukongImNode(
+export function startWukongImNode(
   options: WukongImNodeOptions,
 ): Promise<WukongImNode> {
+  return retryWhileSlotsStuck("node", () => startOnce(options));
+}
+
+/**
+ * Runs `start` (a node's or a cluster's), again on a port already taken, and anew from scratch
+ * while what it started got a slot stuck (WukongImSlotsStuck), up to STUCK_ATTEMPTS times.
+ */
+export async function retryWhileSlotsStuck<T>(
+  what: string,
+  start: () => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await retryWhilePortTaken(() => startOnce(options));
+      return await retryWhilePortTaken(start);
     } catch (error) {
       if (!(error instanceof WukongImSlotsStuck) || attempt >= STUCK_ATTEMPTS)
         throw error;
       process.stderr.write(
-        `${error.message.split("\n")[0] ?? ""}; starting a new node\n`,
+        `${error.message.split("\n")[0] ?? ""}; starting a new ${what}\n`,
       );
     }
   }
