@@ -18,8 +18,8 @@ import { nodeConfig, type NodePorts } from "./wukongimConfig";
 import {
   pickPorts,
   retryWhileSlotsStuck,
+  startFailure,
   waitReady,
-  WukongImSlotsStuck,
 } from "./wukongimNode";
 import {
   lowercaseTempDir,
@@ -163,11 +163,9 @@ async function startOnce(
           timeoutMs,
           SLOTS_WRITABLE_MS,
         ).catch((error: unknown) => {
-          const Failure =
-            error instanceof WukongImSlotsStuck ? WukongImSlotsStuck : Error;
-          throw new Failure(
-            `node ${String(i + 1)}: ${error instanceof Error ? error.message : String(error)}`,
-            { cause: error },
+          throw startFailure(
+            error,
+            (message) => `node ${String(i + 1)}: ${message}`,
           );
         }),
       ),
@@ -181,12 +179,7 @@ async function startOnce(
       .join("\n");
     await Promise.allSettled(processes.map((child) => child.kill9()));
     await Promise.allSettled(dirs.map((dir) => removeInstanceDir(dir)));
-    const Failure =
-      error instanceof WukongImSlotsStuck ? WukongImSlotsStuck : Error;
-    throw new Failure(
-      `${error instanceof Error ? error.message : String(error)}\n${outputs}`,
-      { cause: error },
-    );
+    throw startFailure(error, (message) => `${message}\n${outputs}`);
   }
   const startedInMs = Date.now() - began;
   const nodes = processes.map((child, i): WukongImClusterNode => {

@@ -40,6 +40,21 @@ export interface WukongImNodeOptions {
 /** A healthy node whose slots did not all take a write in time (see the header). */
 export class WukongImSlotsStuck extends Error {}
 
+/** A failed start's error with `more` said; still WukongImSlotsStuck when `error` was (retried). */
+export function startFailure(
+  error: unknown,
+  more: (message: string) => string,
+): Error {
+  const Failure =
+    error instanceof WukongImSlotsStuck ? WukongImSlotsStuck : Error;
+  return new Failure(
+    more(error instanceof Error ? error.message : String(error)),
+    {
+      cause: error,
+    },
+  );
+}
+
 export interface WukongImNode {
   /** http://127.0.0.1:PORT, the HTTP API. */
   apiUrl: string;
@@ -176,11 +191,10 @@ async function startOnce(options: WukongImNodeOptions): Promise<WukongImNode> {
     const output = child?.output() ?? "";
     await child?.kill9();
     await removeInstanceDir(dir);
-    const Failure =
-      error instanceof WukongImSlotsStuck ? WukongImSlotsStuck : Error;
-    throw new Failure(
-      `${error instanceof Error ? error.message : String(error)}\n--- WuKongIM output (tail) ---\n${output.slice(-4000)}`,
-      { cause: error },
+    throw startFailure(
+      error,
+      (message) =>
+        `${message}\n--- WuKongIM output (tail) ---\n${output.slice(-4000)}`,
     );
   }
   const started = child;
