@@ -16,14 +16,52 @@ import {
 } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 
-export interface OrderView {
-  order: OrderRow;
+/**
+ * The order columns a list item shows (present.ts's presentOrder): the payment attempt's ids and
+ * secrets, the OAuth state and the planned date are the detail's or the payment code's alone.
+ */
+const LISTED_COLUMNS = {
+  id: orders.id,
+  masterOrderNo: orders.masterOrderNo,
+  productId: orders.productId,
+  optionId: orders.optionId,
+  productTitle: orders.productTitle,
+  optionLabel: orders.optionLabel,
+  days: orders.days,
+  quantity: orders.quantity,
+  unitPriceFen: orders.unitPriceFen,
+  totalFen: orders.totalFen,
+  beneficiaryName: orders.beneficiaryName,
+  wish: orders.wish,
+  birthDate: orders.birthDate,
+  showOnWall: orders.showOnWall,
+  status: orders.status,
+  payerOpenid: orders.payerOpenid,
+  payChannel: orders.payChannel,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  serviceStartedAt: orders.serviceStartedAt,
+  completedAt: orders.completedAt,
+  cancelledAt: orders.cancelledAt,
+  refundedAt: orders.refundedAt,
+};
+
+export type ListedOrderRow = Pick<OrderRow, keyof typeof LISTED_COLUMNS>;
+
+/** An order as a list shows it, with its product's category and cover and its monk. */
+export interface ListedOrderView {
+  order: ListedOrderRow;
   product: {
     category: (typeof products.$inferSelect)["category"];
     cover: string;
   };
   monkName: (typeof monks.$inferSelect)["name"] | null;
   monkImId: string | null;
+}
+
+/** An order with every column, for its detail, the staff and the payment code. */
+export interface OrderView extends ListedOrderView {
+  order: OrderRow;
 }
 
 export type TimelineRow = typeof orderStatusEvents.$inferSelect;
@@ -49,8 +87,7 @@ export function orderRefCondition(ref: OrderRefInput): SQL {
   return second === undefined ? first : (and(first, second) ?? first);
 }
 
-const VIEW_FIELDS = {
-  order: orders,
+const PRODUCT_FIELDS = {
   category: products.category,
   cover: products.cover,
   monkName: monks.name,
@@ -59,18 +96,22 @@ const VIEW_FIELDS = {
 
 function selectViews(db: Db) {
   return db
-    .select(VIEW_FIELDS)
+    .select({ order: orders, ...PRODUCT_FIELDS })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .leftJoin(monks, eq(monks.id, products.monkId))
     .leftJoin(users, eq(users.id, monks.userId));
 }
 
-/** The views with how many rows match before the page's limit and offset (a window over all). */
-function selectCountedViews(db: Db) {
+/**
+ * The listed views with how many rows match before the page's limit and offset (a window over
+ * all).
+ */
+function selectCountedListedViews(db: Db) {
   return db
     .select({
-      ...VIEW_FIELDS,
+      order: LISTED_COLUMNS,
+      ...PRODUCT_FIELDS,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
@@ -79,11 +120,17 @@ function selectCountedViews(db: Db) {
     .leftJoin(users, eq(users.id, monks.userId));
 }
 
-type ViewRow = Awaited<
-  ReturnType<ReturnType<typeof selectViews>["where"]>
->[number];
+/** What PRODUCT_FIELDS select, beside the order. */
+interface ProductColumns {
+  category: ListedOrderView["product"]["category"];
+  cover: string;
+  monkName: ListedOrderView["monkName"];
+  monkImId: string | null;
+}
 
-function toView(row: ViewRow): OrderView {
+function toView<Row extends ListedOrderRow>(
+  row: ProductColumns & { order: Row },
+): ListedOrderView & { order: Row } {
   return {
     order: row.order,
     product: { category: row.category, cover: row.cover },
@@ -178,7 +225,7 @@ export async function findOrderByNo(
  */
 function ownOrderPages(db: Db) {
   const page = (byStatus: boolean) =>
-    selectCountedViews(db)
+    selectCountedListedViews(db)
       .where(
         and(
           eq(orders.userId, sql.placeholder("userId")),
@@ -198,7 +245,7 @@ export async function listOwnOrders(
   db: Db,
   userId: number,
   query: { status?: OrderStatus | undefined; page: number; pageSize: number },
-): Promise<{ rows: OrderView[]; total: number }> {
+): Promise<{ rows: ListedOrderView[]; total: number }> {
   let pages = ownOrderPagesByDb.get(db);
   if (pages === undefined) {
     pages = ownOrderPages(db);

@@ -9,7 +9,7 @@ import {
 } from "#contract";
 import type { OrderRefundRow } from "../../db/schema";
 import { type Locale, pick } from "../../lib/locale";
-import type { OrderView, TimelineRow } from "./orderQueries";
+import type { ListedOrderView, OrderView, TimelineRow } from "./orderQueries";
 
 /** Unpaid orders are cancelled this long after creation (contract/orderRules.ts). */
 export { PAY_WINDOW_MS } from "#contract";
@@ -18,7 +18,7 @@ const iso = (at: Date | null): string | null => at?.toISOString() ?? null;
 const isoMs = (ms: number | null): string | null =>
   ms === null ? null : new Date(ms).toISOString();
 
-export function presentOrder(view: OrderView, locale: Locale): OrderDto {
+export function presentOrder(view: ListedOrderView, locale: Locale): OrderDto {
   const { order } = view;
   return {
     masterId: order.id,

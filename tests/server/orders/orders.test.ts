@@ -342,6 +342,23 @@ describeEachDatabase("orders", (database) => {
       placed[0].masterId,
     ]);
     expect(second.body.data.total).toBe(3);
+    // A list item is its detail without what only the detail shows.
+    for (const item of [...all.body.data.list, ...second.body.data.list]) {
+      const detail = await get(
+        server,
+        `order/v1/detail?masterId=${item.masterId}`,
+        carol,
+      );
+      const { timeline, plannedAt, refund, refundable, ...listed } =
+        detail.body.data;
+      expect([timeline.length > 0, plannedAt, refund, refundable]).toEqual([
+        true,
+        null,
+        null,
+        false,
+      ]);
+      expect(item).toEqual(listed);
+    }
     const pastTheEnd = await get(
       server,
       "order/v1/mine?pageSize=2&page=3",
