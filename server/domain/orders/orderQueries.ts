@@ -220,8 +220,8 @@ export async function findOrderByNo(
 }
 
 /**
- * The caller's order page, with and without a status filter, built once per database: building a
- * query costs the event loop more than the embedded database takes to answer it.
+ * The caller's order page, with and without a status filter, prepared once (ownOrderLister):
+ * building a query costs the event loop more than the embedded database takes to answer it.
  */
 function ownOrderPages(db: Db) {
   const page = (byStatus: boolean) =>
@@ -239,45 +239,50 @@ function ownOrderPages(db: Db) {
   return { all: page(false), byStatus: page(true) };
 }
 
-const ownOrderPagesByDb = new WeakMap<Db, ReturnType<typeof ownOrderPages>>();
+export interface OwnOrderQuery {
+  status?: OrderStatus | undefined;
+  page: number;
+  pageSize: number;
+}
 
-export async function listOwnOrders(
-  db: Db,
-  userId: number,
-  query: { status?: OrderStatus | undefined; page: number; pageSize: number },
-): Promise<{ rows: ListedOrderView[]; total: number }> {
-  let pages = ownOrderPagesByDb.get(db);
-  if (pages === undefined) {
-    pages = ownOrderPages(db);
-    ownOrderPagesByDb.set(db, pages);
-  }
-  const values = {
-    userId,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
+/**
+ * The caller's order list, newest first, a page of it with the total: its prepared queries are
+ * built once, by whoever holds the returned function (the order routes).
+ */
+export function ownOrderLister(db: Db) {
+  const pages = ownOrderPages(db);
+  return async (
+    userId: number,
+    query: OwnOrderQuery,
+  ): Promise<{ rows: ListedOrderView[]; total: number }> => {
+    const values = {
+      userId,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    };
+    // NOTE: the page carries the total, so one query answers both; only a page past the end (no
+    // rows, so no total) asks for the count on its own.
+    const rows =
+      query.status === undefined
+        ? await pages.all.execute(values)
+        : await pages.byStatus.execute({ ...values, status: query.status });
+    const first = rows[0];
+    if (first !== undefined)
+      return { rows: rows.map(toView), total: first.total };
+    if (query.page === 1) return { rows: [], total: 0 };
+    const [counted] = await db
+      .select({ total: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          query.status === undefined
+            ? undefined
+            : eq(orders.status, query.status),
+        ),
+      );
+    return { rows: [], total: counted?.total ?? 0 };
   };
-  // NOTE: the page carries the total, so one query answers both; only a page past the end (no
-  // rows, so no total) asks for the count on its own.
-  const rows =
-    query.status === undefined
-      ? await pages.all.execute(values)
-      : await pages.byStatus.execute({ ...values, status: query.status });
-  const first = rows[0];
-  if (first !== undefined)
-    return { rows: rows.map(toView), total: first.total };
-  if (query.page === 1) return { rows: [], total: 0 };
-  const [counted] = await db
-    .select({ total: count() })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        query.status === undefined
-          ? undefined
-          : eq(orders.status, query.status),
-      ),
-    );
-  return { rows: [], total: counted?.total ?? 0 };
 }
 
 export function orderTimeline(db: Db, orderId: number): Promise<TimelineRow[]> {

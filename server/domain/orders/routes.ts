@@ -18,7 +18,7 @@ import { cancelPending } from "../payments/cancelPending";
 import type { DomainPlugin } from "../../http/domainPlugin";
 import { createOrder } from "./createOrder";
 import { orderDetailById, orderDetailOf } from "./orderDetail";
-import { findOwnOrder, listOwnOrders } from "./orderQueries";
+import { findOwnOrder, ownOrderLister } from "./orderQueries";
 import { presentOrder } from "./present";
 import { ORDER_ERRORS } from "./schemas";
 
@@ -26,6 +26,7 @@ const tags = ["orders"];
 
 export const orderRoutes: DomainPlugin = (app, deps) => {
   const { db, auth, clock, pay, publicUrl } = deps;
+  const listOwnOrders = ownOrderLister(db);
 
   const detail = (orderId: number, locale = DEFAULT_LOCALE) =>
     orderDetailById(db, orderId, locale, publicUrl());
@@ -88,7 +89,7 @@ export const orderRoutes: DomainPlugin = (app, deps) => {
         const page = request.query.page ?? 1;
         const pageSize = request.query.pageSize ?? 10;
         const locale = request.query.locale ?? DEFAULT_LOCALE;
-        const { rows, total } = await listOwnOrders(db, userId, {
+        const { rows, total } = await listOwnOrders(userId, {
           status: request.query.status,
           page,
           pageSize,
