@@ -3,12 +3,13 @@
 // page routes get the SPA shell (index.html); API paths, reserved prefixes and missing files
 // get a 404 envelope. A page's answer carries a `Link` header that preloads the shell's entry, its
 // route's chunks (routePreloads.ts) and, for a public page with data, its first API call and first
-// images (pageDataPreload.ts), as that page's data last named them (pageImageHints.ts).
+// images (pageDataPreload.ts), as that page's data last named them (pageImageHints.ts); each
+// locale's home page is learnt once the server listens, so even its first visitor does not wait.
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { ApiCall } from "#contract";
+import { type ApiCall, homeCall, LOCALES } from "#contract";
 import { failure } from "./envelope";
 import type { App } from "./fastifyApp";
 import {
@@ -75,6 +76,14 @@ export async function registerStaticSite(
       const routes = routeChunksFromManifest(manifest);
       const shell = shellChunksFromManifest(manifest);
       const imageHints = createPageImageHints();
+      const learn = (call: ApiCall) =>
+        imageHints.of(apiUrlOf(call), () => pageImages(app, call));
+      // NOTE: not awaited: listening never waits for the database. A visit before this settles
+      // shares its load.
+      app.addHook("onListen", (done) => {
+        for (const locale of LOCALES) void learn(homeCall(locale));
+        done();
+      });
       app.addHook("onSend", async (request, reply) => {
         if (reply.statusCode !== 200 || !isPageRequest(request)) return;
         const contentType = reply.getHeader("content-type");
@@ -99,9 +108,7 @@ export async function registerStaticSite(
           }),
           ...(data === undefined || !showsImagesFirst(data)
             ? []
-            : (
-                await imageHints.of(apiUrlOf(data), () => pageImages(app, data))
-              ).map(imagePreloadLink)),
+            : (await learn(data)).map(imagePreloadLink)),
         ].filter((link) => link !== undefined);
         if (links.length > 0) reply.header("link", links.join(", "));
       });

@@ -2,13 +2,16 @@
 // prefixes and missing files, immutable caching for hashed assets, no-cache for the shell; the
 // build's brotli and gzip siblings (scripts/precompress.ts) chosen by Accept-Encoding, and the
 // Link header that preloads a page's route chunks (server/http/routePreloads.ts) and a public
-// page's first API call (server/http/pageDataPreload.ts) (#20).
+// page's first API call (server/http/pageDataPreload.ts), with each locale's home images learnt
+// as the server starts (#20).
 import { existsSync } from "node:fs";
 import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { pino } from "pino";
 import { precompressDir } from "../../scripts/precompress";
 import { startTestServer, type TestServer } from "../support/server/testServer";
 
@@ -20,39 +23,45 @@ const HTML = {
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
 };
 
+/** A built app in a new temporary directory: a shell, an entry, a route chunk, sw.js, an image. */
+async function writeBuiltApp(): Promise<string> {
+  const staticDir = await mkdtemp(join(tmpdir(), "fuyuan-static-"));
+  await mkdir(join(staticDir, "assets"));
+  await mkdir(join(staticDir, "images", "temples"), { recursive: true });
+  await writeFile(join(staticDir, "index.html"), SHELL);
+  await writeFile(
+    join(staticDir, "assets", "index-AbC123.js"),
+    "console.log('app')",
+  );
+  await mkdir(join(staticDir, ".vite"));
+  await writeFile(
+    join(staticDir, ".vite", "manifest.json"),
+    JSON.stringify({
+      "index.html": { file: "assets/index-AbC123.js", isEntry: true },
+      "src/routes/{-$locale}/templeStyle.tsx?tsr-split=component": {
+        file: "assets/templeStyle-T1.js",
+        imports: ["index.html"],
+        css: ["assets/temples-T2.css"],
+      },
+    }),
+  );
+  await writeFile(
+    join(staticDir, "sw.js"),
+    "self.addEventListener('fetch', () => {})",
+  );
+  await writeFile(
+    join(staticDir, "images", "temples", "lingyin.svg"),
+    "<svg xmlns='http://www.w3.org/2000/svg'/>",
+  );
+  return staticDir;
+}
+
 describe("static PWA serving", () => {
   let server: TestServer;
   let staticDir: string;
 
   beforeAll(async () => {
-    staticDir = await mkdtemp(join(tmpdir(), "fuyuan-static-"));
-    await mkdir(join(staticDir, "assets"));
-    await mkdir(join(staticDir, "images", "temples"), { recursive: true });
-    await writeFile(join(staticDir, "index.html"), SHELL);
-    await writeFile(
-      join(staticDir, "assets", "index-AbC123.js"),
-      "console.log('app')",
-    );
-    await mkdir(join(staticDir, ".vite"));
-    await writeFile(
-      join(staticDir, ".vite", "manifest.json"),
-      JSON.stringify({
-        "index.html": { file: "assets/index-AbC123.js", isEntry: true },
-        "src/routes/{-$locale}/templeStyle.tsx?tsr-split=component": {
-          file: "assets/templeStyle-T1.js",
-          imports: ["index.html"],
-          css: ["assets/temples-T2.css"],
-        },
-      }),
-    );
-    await writeFile(
-      join(staticDir, "sw.js"),
-      "self.addEventListener('fetch', () => {})",
-    );
-    await writeFile(
-      join(staticDir, "images", "temples", "lingyin.svg"),
-      "<svg xmlns='http://www.w3.org/2000/svg'/>",
-    );
+    staticDir = await writeBuiltApp();
     server = await startTestServer({ staticDir, seed: false });
   });
   afterAll(async () => {
@@ -189,6 +198,49 @@ describe("without a built app", () => {
       expect(config.status).toBe(200);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe("first images of the home pages (#20)", () => {
+  it("learns each locale's home images once the server listens, before any visit", async () => {
+    const staticDir = await writeBuiltApp();
+    const asked: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        const line = JSON.parse(chunk.toString()) as {
+          msg?: string;
+          req?: { url?: string };
+        };
+        if (line.msg === "incoming request" && line.req?.url !== undefined)
+          asked.push(line.req.url);
+        done();
+      },
+    });
+    const server = await startTestServer({
+      staticDir,
+      logger: pino({ level: "info" }, sink),
+    });
+    try {
+      const homes = ["cn", "tw", "en"].map(
+        (locale) => `/api/app/oapi/v1/home?locale=${locale}`,
+      );
+      // Nothing has been asked of the server yet: these are its own loads.
+      await vi.waitFor(
+        () => {
+          expect(asked).toEqual(expect.arrayContaining(homes));
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      expect(asked.filter((url) => !homes.includes(url))).toEqual([]);
+      // The first visit names the seeded home's first covers.
+      const page = await fetch(`${server.baseUrl}/en`, { headers: HTML });
+      expect(page.headers.get("link")).toMatch(
+        /<\/images\/[\w/-]+\.svg>; rel=preload; as=image; fetchpriority=high/,
+      );
+    } finally {
+      await server.close();
+      await rm(staticDir, { recursive: true, force: true });
     }
   });
 });
