@@ -120,13 +120,11 @@ function selectCountedListedViews(db: Db) {
     .leftJoin(users, eq(users.id, monks.userId));
 }
 
-/** What PRODUCT_FIELDS select, beside the order. */
-interface ProductColumns {
-  category: ListedOrderView["product"]["category"];
-  cover: string;
-  monkName: ListedOrderView["monkName"];
-  monkImId: string | null;
-}
+/** What PRODUCT_FIELDS select beside the order, as the joins leave them. */
+type ProductColumns = Omit<
+  Awaited<ReturnType<ReturnType<typeof selectViews>["where"]>>[number],
+  "order"
+>;
 
 function toView<Row extends ListedOrderRow>(
   row: ProductColumns & { order: Row },
