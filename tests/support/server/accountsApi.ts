@@ -77,6 +77,14 @@ export interface Tokens {
   expires_in: number;
 }
 
+let phones = 0;
+
+/** A fresh +86 number (a new account on first sign-in). */
+export function freshPhone(): string {
+  phones += 1;
+  return `139${String(process.pid % 1000).padStart(3, "0")}${String(phones).padStart(5, "0")}`;
+}
+
 /** Requests an SMS code for a +86 number and signs in with it. */
 export async function signInWithPhone(
   server: Pick<TestServer, "baseUrl">,

@@ -11,11 +11,7 @@ import { buildApp, type App } from "../../../../server/http/app";
 import type { ImStackOptions } from "../../../../server/im/startImGateway";
 import { createLogger } from "../../../../server/lib/logger";
 import { serverVersion } from "../../../../server/lib/version";
-import {
-  call,
-  signInWithPhone,
-  type Tokens,
-} from "../accountsApi";
+import { call, freshPhone, signInWithPhone, type Tokens } from "../accountsApi";
 import type { TestClock } from "../../testClock";
 import {
   createTestDatabase,
@@ -99,14 +95,7 @@ export interface ImUser {
   imToken: string;
 }
 
-let phones = 0;
 let ips = 0;
-
-/** A fresh +86 number (a new account on first sign-in). */
-export function freshPhone(): string {
-  phones += 1;
-  return `139${String(process.pid % 1000).padStart(3, "0")}${String(phones).padStart(5, "0")}`;
-}
 
 /**
  * Signs `phone` in by SMS code (a new session: new IM token). The clock moves past the one-minute
