@@ -9,7 +9,10 @@
 //   tab_to_tab_p50_ms / _p95_ms — a demo user's tab sends 200 messages one at a time to the demo
 //                    service account's open thread (another context): send click → bubble painted
 //                    there; own_tab_p50_ms / _p95_ms — the same to the sender's own second tab
-//                    (tests/bench/tabToTab.ts).
+//                    (tests/bench/tabToTab.ts);
+//   server_hop_p50_ms / _p95_ms — the server's share of that: SEND → RECV between two Node
+//                    connections of one user on loopback, one message at a time
+//                    (tests/bench/serverHop.ts).
 // Last line: one JSON object.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -17,6 +20,7 @@ import { build } from "vite";
 import { launchBrowser, MOBILE } from "../support/e2e/browser";
 import { startServerProcess } from "../support/e2e/serverProcess";
 import { signInWithPhone } from "../support/e2e/accounts";
+import { measureServerHop } from "./serverHop";
 import { measureTabToTab } from "./tabToTab";
 
 const MESSAGES = 10_000;
@@ -194,6 +198,11 @@ try {
     `tab to tab, ${String(TAB_TO_TAB_MESSAGES)} messages one at a time (ms): other person p50 ${String(percentile(tabs.toPeer, 50))} p95 ${String(percentile(tabs.toPeer, 95))} max ${String(percentile(tabs.toPeer, 100))}; own second tab p50 ${String(percentile(tabs.toOwnTab, 50))} p95 ${String(percentile(tabs.toOwnTab, 95))} max ${String(percentile(tabs.toOwnTab, 100))}`,
   );
 
+  const hop = await measureServerHop(server.baseUrl, PEER, TAB_TO_TAB_MESSAGES);
+  log(
+    `server hop, ${String(TAB_TO_TAB_MESSAGES)} messages one at a time (ms): SEND → RECV p50 ${String(percentile(hop.toRecv, 50))} p95 ${String(percentile(hop.toRecv, 95))}; SEND → SENDACK p50 ${String(percentile(hop.toSendAck, 50))} p95 ${String(percentile(hop.toSendAck, 95))}`,
+  );
+
   const result = {
     bench: "messenger",
     persist_200_ms: median(durations),
@@ -202,6 +211,8 @@ try {
     tab_to_tab_p95_ms: percentile(tabs.toPeer, 95),
     own_tab_p50_ms: percentile(tabs.toOwnTab, 50),
     own_tab_p95_ms: percentile(tabs.toOwnTab, 95),
+    server_hop_p50_ms: percentile(hop.toRecv, 50),
+    server_hop_p95_ms: percentile(hop.toRecv, 95),
   };
   log(
     `targets: persist ≤ ${String(TARGET.persist200Ms)} ms, open ≤ ${String(TARGET.open10kMs)} ms, ` +
