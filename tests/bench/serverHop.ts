@@ -4,7 +4,7 @@
 // other (the sender's other device gets the same RECV as the recipient, after the same group
 // commit) and to the SENDACK. No browser, worker or IndexedDB: what is left of a tab-to-tab time
 // once this is taken away is the two browsers' share.
-import { Op, ReasonCode } from "#protocol";
+import { ChannelType, ContentType, Op, ReasonCode } from "#protocol";
 import { freshPhone, signInForIm } from "../support/server/accountsApi";
 import { ImTestClient } from "../support/server/im/ImTestClient";
 
@@ -39,8 +39,8 @@ export async function measureServerHop(
     for (let i = 0; i < messages; i++) {
       const start = performance.now();
       const send = sender.send(
-        { type: 1, content: `hop ${String(i)}` },
-        { channelId: peerImId, channelType: 1 },
+        { type: ContentType.TEXT, content: `hop ${String(i)}` },
+        { channelId: peerImId, channelType: ChannelType.PERSON },
       );
       const recv = otherDevice.next(Op.RECV).then((frame) => {
         result.toRecv.push(performance.now() - start);
