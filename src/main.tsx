@@ -1,7 +1,8 @@
 // Entry: i18n, colour mode, the locale redirect for un-prefixed URLs, the router, the session
 // (restore, refresh, other tabs), the shell's window listeners, the PWA layer (service worker,
-// updates, offline), then the first render.
-import { StrictMode } from "react";
+// updates, offline), then the first render. Start-up runs in short tasks (#20): this module, then
+// `start`, then React's sliced first render; the first page follows its skeleton (DeferFirstPage).
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
 import { I18nProvider } from "@lingui/react";
@@ -29,21 +30,32 @@ const localeTarget = initialLocaleRedirect(window.location);
 if (localeTarget !== undefined)
   window.history.replaceState(window.history.state, "", localeTarget);
 
-const router = createAppRouter();
-connectSession(router, window);
-listenForNavigateMessages(window);
-startPushLifecycle(window, (href) => void router.navigate({ href }));
-// NOTE: the entry chunk's URL carries its content hash, so it identifies the running build.
-registerPwa(new URL(import.meta.url).pathname);
+/**
+ * The app itself, in a task of its own after this module's evaluation: on a phone the two together
+ * were one task of 100 ms and more, and nothing could answer a tap meanwhile (#20).
+ */
+function start(): void {
+  const router = createAppRouter();
+  connectSession(router, window);
+  listenForNavigateMessages(window);
+  startPushLifecycle(window, (href) => void router.navigate({ href }));
+  // NOTE: the entry chunk's URL carries its content hash, so it identifies the running build.
+  registerPwa(new URL(import.meta.url).pathname);
 
-const container = document.getElementById("app");
-if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-        <PwaOverlays />
-      </I18nProvider>
-    </StrictMode>,
-  );
+  const container = document.getElementById("app");
+  if (container === null) return;
+  const root = createRoot(container);
+  // NOTE: a transition, so React renders the first screen in slices and a tap is not kept waiting.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+          <PwaOverlays />
+        </I18nProvider>
+      </StrictMode>,
+    );
+  });
 }
+
+setTimeout(start, 0);

@@ -9,6 +9,7 @@ import { Toast } from "../toast/Toast";
 import { InviteOfferGate } from "../invites/InviteOfferGate";
 import { useUnreadIndicators } from "./unreadIndicators";
 import { useUnreadTotal } from "./useUnreadTotal";
+import { DeferFirstPage } from "../../ui/DeferFirstPage";
 
 export function AppShell() {
   const unread = useUnreadTotal();
@@ -21,8 +22,10 @@ export function AppShell() {
       <Toast />
       <Header />
       <main id="main" className="shell-main" tabIndex={-1}>
-        <InviteOfferGate />
-        <Outlet />
+        <DeferFirstPage>
+          <InviteOfferGate />
+          <Outlet />
+        </DeferFirstPage>
       </main>
       <TabBar unread={unread} />
     </div>
