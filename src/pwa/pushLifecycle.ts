@@ -1,10 +1,13 @@
 // Web Push in the tab's life: a notification click the service worker hands to this window opens
 // the conversation here (in this window's locale, without a reload); signing out drops this
-// browser's subscription; a loaded user refreshes a live one (its texts follow the locale).
+// browser's subscription; a loaded user refreshes a live one (its texts follow the locale) once
+// the first page has settled: it is never urgent, and a start-up should not pay for it (#20).
 import { splitLocalePath, switchLocalePath } from "../i18n/localePath";
 import { DEFAULT_LOCALE } from "../i18n/locales";
 import { addSessionListener } from "../session/sessionListeners";
 import { isPushOpenMessage } from "../sw/pushOpenMessage";
+import { afterPageSettled } from "./afterPageSettled";
+import { firstPageShown } from "./routeHooks";
 
 /** The subscription code, loaded only when a session needs it (it is not part of the first page). */
 const subscriptions = () =>
@@ -33,6 +36,7 @@ export function startPushLifecycle(
   container?.addEventListener("message", onMessage);
   const stopSession = addSessionListener({
     userLoaded: async () => {
+      await afterPageSettled(target, firstPageShown);
       const [push, { pushApi }] = await subscriptions();
       await push.refreshPushSubscription(
         push.browserPushEnvironment(target),
