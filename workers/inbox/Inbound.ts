@@ -1,11 +1,13 @@
 // The receive path: RECV msgKey verified (failures dropped and counted, never acknowledged),
-// payload decrypted, the batch stored idempotently in one transaction, THEN one RECVACK per
-// message; command messages go to the tabs as events only. ConnectionDriver hands it each run of
+// payload decrypted and announced to the tabs at once (an open thread shows it while it is stored),
+// the batch stored idempotently in one transaction, THEN one RECVACK per message; command
+// messages go to the tabs as events only. ConnectionDriver hands it each run of
 // RECVs (SENDACKs go from there to the outbox).
 import { Op, PROTOCOL_VERSION, encodeFrame, type RecvFrame } from "#protocol";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import type { MessageRecord } from "../../src/db/entities/MessageRecord";
 import {
+  announcedRows,
   storeIncomingBatch,
   type IncomingMessage,
 } from "../store/incomingRepo";
@@ -131,6 +133,10 @@ export class Inbound {
       else messages.push(message);
     }
     if (acks.length === 0) return;
+    // NOTE: before the store (#20): the RECVACK still waits for it, so a failed store loses nothing
+    // (the server sends again) and the tabs drop a preview IndexedDB never gets (threadPreview.ts).
+    const announced = announcedRows(messages);
+    if (announced.length > 0) emitMessagesChanged(this.#ctx, announced);
     void this.#ctx
       .serial(async () => {
         if (this.#ctx.disposed) return;

@@ -5,7 +5,10 @@
 import type { AppDb, ChannelPk } from "../../src/db/AppDb";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import type { ConversationRecord } from "../../src/db/entities/ConversationRecord";
-import type { MessageRecord } from "../../src/db/entities/MessageRecord";
+import {
+  MessageStatus,
+  type MessageRecord,
+} from "../../src/db/entities/MessageRecord";
 import { clearedCursorName } from "../../src/db/entities/SyncCursorRecord";
 import {
   applyToConversation,
@@ -52,6 +55,20 @@ function wellFormed(m: IncomingMessage): boolean {
     Number.isInteger(m.contentType) &&
     typeof m.content === "object"
   );
+}
+
+/**
+ * The rows a received batch shows before it is stored (#20: an open thread need not wait for the
+ * store transaction): its well-formed messages that are not commands, as new rows. Whatever the
+ * store then decides (a duplicate, a resent copy, cleared history) the thread's window already
+ * accounts for, or the live query corrects within the preview's lifetime (threadPreview.ts).
+ */
+export function announcedRows(
+  batch: readonly IncomingMessage[],
+): MessageRecord[] {
+  return batch
+    .filter((m) => !isCommand(m) && wellFormed(m))
+    .map((m) => ({ ...m, status: MessageStatus.NORMAL }));
 }
 
 /**

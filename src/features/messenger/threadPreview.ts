@@ -1,5 +1,6 @@
 // An open thread's newest rows ahead of its IndexedDB re-read (#20). The worker's `messagesChanged`
-// event carries the rows it just stored; the thread shows a row at once when its window lacks it
+// event carries the rows it just stored (received ones also as they arrive, before the store
+// transaction, and once more after it); the thread shows a row at once when its window lacks it
 // (a new message, an own message just sent) or shows it without the seq the row now has (its
 // SENDACK came), and the live query's next window supersedes it. Every other change (receipts,
 // extras, deletions) waits for the live query, which stays the one source of the thread.

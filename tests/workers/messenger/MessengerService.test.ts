@@ -283,6 +283,44 @@ describe("receive", () => {
     expect((await user.db.conversations.get(["peer-1", 1]))?.unread).toBe(1);
   });
 
+  it("announces a RECV to the tabs before storing it; a failed store is not acknowledged", async () => {
+    await t.connect();
+    const socket = t.server.last;
+    const user = t.service.requireUser();
+    const failure = new Error("disk full");
+    const bulkPut = vi
+      .spyOn(user.db.messages, "bulkPut")
+      .mockRejectedValue(failure);
+    socket.send(
+      socket.recv({
+        fromUid: "peer-1",
+        clientMsgNo: "early-1",
+        messageId: 6001n,
+        messageSeq: 1,
+        content: { kind: "text", type: 1, content: "早" },
+      }),
+    );
+    await until(() => {
+      expect(bulkPut).toHaveBeenCalled();
+    });
+    await settle();
+    const announced = t
+      .eventsOf("messagesChanged")
+      .flatMap((e) => e.rows ?? [])
+      .filter((row) => row.clientMsgNo === "early-1");
+    expect(announced).toEqual([
+      expect.objectContaining({
+        messageId: "6001",
+        messageSeq: 1,
+        status: MessageStatus.NORMAL,
+        content: { type: 1, content: "早" },
+      }),
+    ]);
+    expect(socket.framesOf(Op.RECVACK)).toHaveLength(0);
+    bulkPut.mockRestore();
+    expect(await user.db.messages.get("early-1")).toBeUndefined();
+  });
+
   it("a RECV seen again is acknowledged again but stored once", async () => {
     await t.connect();
     const socket = t.server.last;

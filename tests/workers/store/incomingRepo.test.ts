@@ -8,7 +8,10 @@ import {
   planLoadOlder,
   recentHoleSpan,
 } from "../../../workers/store/historyRepo";
-import { storeIncomingBatch } from "../../../workers/store/incomingRepo";
+import {
+  announcedRows,
+  storeIncomingBatch,
+} from "../../../workers/store/incomingRepo";
 import { enqueueOutgoing } from "../../../workers/store/outgoingRepo";
 import { buildTextMessage } from "../../../workers/outbox/outgoing";
 import {
@@ -29,6 +32,25 @@ async function open(): Promise<AppDb> {
   disposeDb = dispose;
   return db;
 }
+
+describe("announcedRows", () => {
+  it("announces a batch's messages as stored rows would look, without commands or malformed ones", async () => {
+    const db = await open();
+    const cmd = recv(2, {
+      contentType: 99,
+      content: { type: 99, cmd: "typing", param: { on: true } },
+    });
+    const malformed = recv(3, { messageId: "not-a-number" });
+    const batch = [recv(1), cmd, malformed, recv(4)];
+    const announced = announcedRows(batch);
+    const { stored } = await storeIncomingBatch(db, batch, receiveContext());
+    expect(announced).toEqual(stored);
+    expect(announced.map((row) => row.clientMsgNo)).toEqual([
+      "peer-msg-1",
+      "peer-msg-4",
+    ]);
+  });
+});
 
 describe("storeIncomingBatch", () => {
   it("[RECV-1] the same RECV twice gives one row and one unread", async () => {
