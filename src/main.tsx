@@ -13,6 +13,7 @@ import { createAppRouter } from "./router/createAppRouter";
 import { connectSession } from "./router/connectSession";
 import { listenForNavigateMessages } from "./features/shell/navigateMessage";
 import { registerPwa } from "./pwa/registerPwa";
+import { nextTask } from "./lib/nextTask";
 import { startPushLifecycle } from "./pwa/pushLifecycle";
 import { PwaOverlays } from "./pwa/PwaOverlays";
 import {
@@ -32,7 +33,8 @@ if (localeTarget !== undefined)
 
 /**
  * The app itself, in a task of its own after this module's evaluation: on a phone the two together
- * were one task of 100 ms and more, and nothing could answer a tap meanwhile (#20).
+ * were one task of 100 ms and more, and nothing could answer a tap meanwhile (#20). `nextTask`, not
+ * a timer, so a tab opened in the background starts at once too.
  */
 function start(): void {
   const router = createAppRouter();
@@ -58,4 +60,4 @@ function start(): void {
   });
 }
 
-setTimeout(start, 0);
+nextTask(start);

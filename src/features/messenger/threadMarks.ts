@@ -1,6 +1,8 @@
 // Performance marks of opening a conversation (kept in production: cheap, and the messenger
 // benchmark reads them): "open" when the user opens a thread, "first paint" once its first page
 // of messages is on screen, and a measure between the two.
+import { nextTask } from "../../lib/nextTask";
+
 export const THREAD_OPEN_MARK = "fy:thread-open";
 export const THREAD_PAINT_MARK = "fy:thread-first-paint";
 export const THREAD_OPEN_MEASURE = "fy:thread-open-to-first-paint";
@@ -42,11 +44,6 @@ export function markThreadPainted(): void {
     return;
   }
   requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      mark();
-    };
-    channel.port2.postMessage(null);
+    nextTask(mark);
   });
 }
