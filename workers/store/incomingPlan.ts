@@ -33,6 +33,11 @@ export type IncomingMessage = Omit<
   readonly messageSeq: number;
 };
 
+/** A received message as the row it becomes when it is new (the store's rule, and its announcement's). */
+export function newRow(m: IncomingMessage): MessageRecord {
+  return { ...m, status: MessageStatus.NORMAL };
+}
+
 /** What the plan needs to know besides the batch. */
 export interface PlanInputs {
   readonly selfUid: string;
@@ -168,7 +173,7 @@ export function planIncoming(
     ) {
       duplicates += 1;
     } else {
-      write({ ...m, status: MessageStatus.NORMAL });
+      write(newRow(m));
     }
   }
   return { rows: [...rows.values()], markers, settled, duplicates };

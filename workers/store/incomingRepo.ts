@@ -5,10 +5,7 @@
 import type { AppDb, ChannelPk } from "../../src/db/AppDb";
 import { channelKey, type ChannelRef } from "../../src/db/channelKey";
 import type { ConversationRecord } from "../../src/db/entities/ConversationRecord";
-import {
-  MessageStatus,
-  type MessageRecord,
-} from "../../src/db/entities/MessageRecord";
+import type { MessageRecord } from "../../src/db/entities/MessageRecord";
 import { clearedCursorName } from "../../src/db/entities/SyncCursorRecord";
 import {
   applyToConversation,
@@ -17,7 +14,7 @@ import {
 } from "../inbox/receiveRules";
 import { detectGaps, type SeqRange } from "../sync/syncGaps";
 import { noteSeq } from "../inbox/unread";
-import { planIncoming, type IncomingMessage } from "./incomingPlan";
+import { newRow, planIncoming, type IncomingMessage } from "./incomingPlan";
 
 export type { IncomingMessage } from "./incomingPlan";
 
@@ -66,9 +63,7 @@ function wellFormed(m: IncomingMessage): boolean {
 export function announcedRows(
   batch: readonly IncomingMessage[],
 ): MessageRecord[] {
-  return batch
-    .filter((m) => !isCommand(m) && wellFormed(m))
-    .map((m) => ({ ...m, status: MessageStatus.NORMAL }));
+  return batch.filter((m) => !isCommand(m) && wellFormed(m)).map(newRow);
 }
 
 /**
