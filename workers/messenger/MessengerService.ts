@@ -310,8 +310,12 @@ export class MessengerService {
       }
       this.#user = next;
       this.#credentials = credentials;
-      this.#emit({ type: "status", status: this.status() });
+      // NOTE: the driver reports Connecting as it starts, with the user. Announcing the user before
+      // that showed the tabs a Disconnect with a user, "reconnecting", for a moment (#20's CLS).
+      const before = this.#connection;
       this.#driver.start();
+      if (this.#connection === before)
+        this.#emit({ type: "status", status: this.status() });
       return this.status();
     });
   }

@@ -65,6 +65,21 @@ describe("connect and handshake", () => {
     expect(statuses.at(-1)).toBe("Connected");
   });
 
+  it("a start reports the new user as Connecting, never as Disconnect (the tabs' 'reconnecting')", async () => {
+    await t.start();
+    await until(() => {
+      expect(t.service.status().connection).toBe("Connected");
+    });
+    const ofUser = t
+      .eventsOf("status")
+      .map((e) => e.status)
+      .filter((s) => s.imUid === t.uid);
+    expect(ofUser.map((s) => s.connection)).toEqual([
+      "Connecting",
+      "Connected",
+    ]);
+  });
+
   it("keeps the same device id across reconnects (no self-kick)", async () => {
     await t.connect();
     const first = t.server.last.connect!.deviceID;
