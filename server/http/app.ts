@@ -46,6 +46,7 @@ import {
   securityHeadersHook,
 } from "./securityHeaders";
 import { registerCompression } from "./compression";
+import { shellInlineScriptHashes } from "./inlineScripts";
 import { registerStaticSite } from "./staticSite";
 import { registerUtf8Bodies } from "./utf8Bodies";
 
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     production: config.nodeEnv === "production",
     publicUrl: () => resolvePublicUrl(config, app.server.address()),
     imSocketUrl: (publicUrl) => imSocketUrl(config, publicUrl),
+    inlineScriptHashes: shellInlineScriptHashes(config.staticDir),
   };
   const app: App = Fastify({
     loggerInstance,

@@ -105,15 +105,20 @@ export const PERMISSIONS_POLICY = [
 ].join(", ");
 
 /**
- * The PWA's policy. Scripts: our files plus WeChat's script host, never inline or eval (index.html
- * loads /theme-init.js as a file for that reason). Styles: our files; React's style props need
- * inline style attributes only. Connections: our origin, plus the IM socket's ws(s) origin for
- * browsers where 'self' does not cover WebSockets.
+ * The PWA's policy. Scripts: our files plus WeChat's script host, and of inline scripts only those
+ * whose hashes are given (the shell's colour-mode script); never eval. Styles: our files; React's
+ * style props need inline style attributes only. Connections: our origin, plus the IM socket's
+ * ws(s) origin for browsers where 'self' does not cover WebSockets.
  */
-export function appCsp(imSocketOrigin: string | null): string {
+export function appCsp(
+  imSocketOrigin: string | null,
+  inlineScriptHashes: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${WECHAT_SCRIPT_HOSTS.join(" ")}`,
+    ["script-src 'self'", ...inlineScriptHashes, ...WECHAT_SCRIPT_HOSTS].join(
+      " ",
+    ),
     "script-src-attr 'none'",
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
@@ -150,6 +155,8 @@ export interface SecurityHeaderOptions {
   publicUrl: () => string | null;
   /** The IM socket URL for a public URL (our gateway's, or WuKongIM's) for connect-src. */
   imSocketUrl: (publicUrl: string) => string;
+  /** The `'sha256-…'` sources of the shell's inline scripts (inlineScripts.ts). */
+  inlineScriptHashes: readonly string[];
 }
 
 /** The onSend hook that adds the headers (register it on the root instance). */
@@ -196,7 +203,7 @@ export function applySecurityHeaders(
     "content-security-policy",
     path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`)
       ? DOCS_CSP
-      : appCsp(socketOrigin(options)),
+      : appCsp(socketOrigin(options), options.inlineScriptHashes),
   );
 }
 

@@ -1,5 +1,6 @@
 // Light / dark / system colour mode (valtio), kept in localStorage under `colorMode`.
-// public/theme-init.js applies the same key before first paint; this file keeps it applied.
+// src/themeInit.js (inlined into the shell) applies the same key before first paint; this file
+// keeps it applied.
 import { proxy } from "valtio";
 
 export const COLOR_MODES = ["light", "dark", "system"] as const;

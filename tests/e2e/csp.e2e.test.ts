@@ -1,9 +1,11 @@
 // The built PWA under its Content-Security-Policy in Chromium, served by the real server: the shell
-// arrives with the strict policy (no inline or eval script), the app boots, signs in, opens the
-// chat socket (the server sees the user online) and renders several pages without one CSP
-// violation (securitypolicyviolation events and console reports) or Permissions-Policy header
-// complaint; and the policy is really enforced: an injected inline script and a string timer
-// (eval) are refused.
+// arrives with the strict policy (no eval, no inline script but the shell's colour-mode script, by
+// its hash), which applies a stored dark mode before the app's script runs; the app boots, signs
+// in, opens the chat socket (the server sees the user online) and renders several pages without
+// one CSP violation (securitypolicyviolation events and console reports) or Permissions-Policy
+// header complaint; and the policy is really enforced: an injected inline script and a string
+// timer (eval) are refused.
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, MOBILE } from "../support/e2e/browser";
@@ -12,7 +14,11 @@ import {
   type ServerProcess,
 } from "../support/e2e/serverProcess";
 import { signInWithPhone } from "../support/e2e/accounts";
-import { DEMO_USER, serverSaysOnline, waitConnected } from "../support/e2e/chat";
+import {
+  DEMO_USER,
+  serverSaysOnline,
+  waitConnected,
+} from "../support/e2e/chat";
 
 declare global {
   interface Window {
@@ -62,7 +68,7 @@ async function violations(): Promise<string[]> {
 }
 
 describe("Content-Security-Policy in Chromium", () => {
-  it("serves the shell with a strict policy and no inline script", async () => {
+  it("serves the shell with a strict policy whose only inline script is the colour mode's, by its hash", async () => {
     const response = await fetch(new URL("/", server.baseUrl), {
       headers: { accept: "text/html" },
     });
@@ -78,7 +84,31 @@ describe("Content-Security-Policy in Chromium", () => {
       ([, attributes, body]) =>
         !/\bsrc=/.test(attributes ?? "") || (body ?? "").trim() !== "",
     );
-    expect(inline).toEqual([]);
+    expect(inline).toHaveLength(1);
+    const body = inline[0]?.[2] ?? "";
+    expect(body).toContain("colorMode");
+    const hash = `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
+    expect(scriptSrc.split(" ").filter((s) => s.startsWith("'sha"))).toEqual([
+      hash,
+    ]);
+  });
+
+  it("applies a stored dark mode before the app's script runs", async () => {
+    await page.goto("/favicon.svg");
+    await page.evaluate(() => {
+      localStorage.setItem("colorMode", "dark");
+    });
+    // The entry never arrives: only the shell's inline script can set the mode.
+    await page.route("**/assets/index-*.js", (route) => route.abort());
+    await page.goto("/");
+    expect(
+      await page.evaluate(() => document.documentElement.dataset.theme),
+    ).toBe("dark");
+    await page.unroute("**/assets/index-*.js");
+    await page.evaluate(() => {
+      localStorage.removeItem("colorMode");
+    });
+    expect(await violations()).toEqual([]);
   });
 
   it("boots, signs in and opens the chat socket without a violation", async () => {

@@ -1,9 +1,10 @@
 // Security headers of the real server over HTTP (development and production): every response
 // carries nosniff, Referrer-Policy, Permissions-Policy, COOP/CORP and frame denial, except files
 // that are only subresources (scripts, styles, raster images), which carry nosniff and CORP, and
-// SVGs, which add a CSP without script or framing; HTML documents carry the strict CSP (no inline
-// or eval script); pages with their own policy keep it; HSTS and the Secure flag on the OAuth
+// SVGs, which add a CSP without script or framing; HTML documents carry the strict CSP (no eval,
+// no inline script but the shell's own, by its hash); pages with their own policy keep it; HSTS and the Secure flag on the OAuth
 // cookie in production only (or on https).
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,12 +48,15 @@ const WECHAT_ENV = {
 };
 
 let staticDir: string;
+/** The shell's inline script (the real one applies the colour mode before the first paint). */
+const SHELL_SCRIPT = 'document.documentElement.dataset.theme="light"';
+const SHELL_SCRIPT_HASH = `'sha256-${createHash("sha256").update(SHELL_SCRIPT).digest("base64")}'`;
 
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), "fuyuan-headers-"));
   await writeFile(
     join(staticDir, "index.html"),
-    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+    `<!doctype html><html><head><script>${SHELL_SCRIPT}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`,
   );
   await mkdir(join(staticDir, "assets"));
   await writeFile(join(staticDir, "assets", "app.js"), "export {};\n");
@@ -119,7 +123,7 @@ describe("security headers in development", () => {
     }
   });
 
-  it("serves the app shell with a strict CSP: no inline or eval script, WeChat only where the app loads it", async () => {
+  it("serves the app shell with a strict CSP: no eval, no inline script but the shell's own by its hash, WeChat only where the app loads it", async () => {
     for (const path of ["/", "/index.html", "/orders/123"]) {
       const response = await fetch(new URL(path, server.baseUrl), {
         headers: { accept: "text/html" },
@@ -130,6 +134,7 @@ describe("security headers in development", () => {
       expect(csp.get("default-src")).toEqual(["'self'"]);
       expect(csp.get("script-src")).toEqual([
         "'self'",
+        SHELL_SCRIPT_HASH,
         "https://res.wx.qq.com",
         "https://res2.wx.qq.com",
       ]);

@@ -1,6 +1,8 @@
 // Applies the stored colour mode (localStorage "colorMode": light | dark | system) to <html>
-// before first paint, so there is no flash. External and synchronous on purpose: no inline
-// script, so a strict CSP needs no hash. src/state/colorMode.ts keeps it in step afterwards.
+// before first paint, so there is no flash. The build minifies it into index.html's head (the
+// `data-inline` script there): as a file it was a parser-blocking request before a phone's first
+// paint (#20). The server's CSP admits it by its hash (server/http/inlineScripts.ts).
+// src/state/colorMode.ts keeps the mode applied afterwards.
 /* global window, document */
 (function () {
   var mode = "system";
