@@ -32,23 +32,30 @@ export async function enqueueOutgoing(
     "rw",
     [db.messages, db.outbox, db.uploads, db.conversations],
     async () => {
-      if ((await db.messages.get(message.clientMsgNo)) !== undefined) {
+      // NOTE: the reads, then the writes, go to IndexedDB together: each awaited request is a round
+      // trip, and this transaction stands between the send button and the SEND (#20).
+      const pk: [string, number] = [message.channelId, message.channelType];
+      const [existing, stored] = await Promise.all([
+        db.messages.get(message.clientMsgNo),
+        db.conversations.get(pk),
+      ]);
+      if (existing !== undefined) {
         throw new MessengerFailure(
           "INVALID_STATE",
           `Message ${message.clientMsgNo} is already stored`,
         );
       }
-      await db.messages.add(message);
-      const seq = await db.outbox.add(outbox);
-      if (upload !== undefined) await db.uploads.put(upload);
-      const pk: [string, number] = [message.channelId, message.channelType];
-      const conversation =
-        (await db.conversations.get(pk)) ?? emptyConversation(...pk);
-      await db.conversations.put({
-        ...conversation,
-        timestamp: Math.max(conversation.timestamp, message.timestamp),
-        lastClientMsgNo: message.clientMsgNo,
-      });
+      const conversation = stored ?? emptyConversation(...pk);
+      const [, seq] = await Promise.all([
+        db.messages.add(message),
+        db.outbox.add(outbox),
+        upload === undefined ? undefined : db.uploads.put(upload),
+        db.conversations.put({
+          ...conversation,
+          timestamp: Math.max(conversation.timestamp, message.timestamp),
+          lastClientMsgNo: message.clientMsgNo,
+        }),
+      ]);
       return { ...outbox, seq };
     },
   );

@@ -86,6 +86,22 @@ describe("send path", () => {
     expect((await db.conversations.get(["peer", 1]))?.timestamp).toBe(1_000);
   });
 
+  it("writes all of a message or none of it: a failing write leaves the store as it was", async () => {
+    const db = await open();
+    await enqueueOutgoing(db, text("m1"));
+    const rows = text("m2", 7_000);
+    // An outbox entry already naming m2 (unique clientMsgNo) makes the outbox write fail.
+    await db.outbox.add({ ...rows.outbox, seq: undefined } as never);
+    expect(await failureCode(enqueueOutgoing(db, rows))).toMatch(
+      /ConstraintError/,
+    );
+    expect(await db.messages.get("m2")).toBeUndefined();
+    expect(await db.conversations.get(["peer", 1])).toMatchObject({
+      timestamp: 1_000,
+      lastClientMsgNo: "m1",
+    });
+  });
+
   it("SENDACK: status normal with id and seq, out of the outbox, the thread read up to it — idempotent", async () => {
     const db = await open();
     await storeIncomingBatch(db, [recv(1)], receiveContext());
