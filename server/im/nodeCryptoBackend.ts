@@ -8,6 +8,7 @@ import {
   createPublicKey,
   diffieHellman,
   randomFillSync,
+  timingSafeEqual,
   type Cipher,
   type Decipher,
   type KeyObject,
@@ -25,12 +26,26 @@ function b64url(raw: Uint8Array): string {
   );
 }
 
+// NOTE: a handshake uses its fresh private key twice, for its public key and then for the shared
+// secret. The last key imported is kept, so the second use costs no import: the import was a third
+// of a 10,000-client reconnect storm's CPU (#20, --cpu-prof). Compared by value, in constant time.
+let lastPrivate: { readonly raw: Buffer; readonly key: KeyObject } | null =
+  null;
+
 function privateKeyObject(raw: Uint8Array): KeyObject {
+  if (
+    lastPrivate !== null &&
+    lastPrivate.raw.length === raw.length &&
+    timingSafeEqual(lastPrivate.raw, raw)
+  )
+    return lastPrivate.key;
   // NOTE: Node reads only `d` of a private OKP JWK; `x` must be a string.
-  return createPrivateKey({
+  const key = createPrivateKey({
     key: { kty: "OKP", crv: "X25519", d: b64url(raw), x: "" },
     format: "jwk",
   });
+  lastPrivate = { raw: Buffer.from(raw), key };
+  return key;
 }
 
 function publicKeyObject(raw: Uint8Array): KeyObject {

@@ -81,6 +81,30 @@ describe("key pairs", () => {
     }
   });
 
+  test("node:crypto keeps no wrong key: interleaved and reused private keys agree with noble", () => {
+    const a = generateKeyPair(nobleBackend);
+    const b = generateKeyPair(nobleBackend);
+    const peer = generateKeyPair(nobleBackend).publicKey;
+    // A key that differs from `a` in one byte only (still clamped).
+    const nearA = a.privateKey.slice();
+    nearA[5] = (nearA[5] as number) ^ 1;
+    for (const key of [
+      a.privateKey,
+      b.privateKey,
+      a.privateKey,
+      a.privateKey,
+      nearA,
+      a.privateKey,
+    ]) {
+      expect(nodeCryptoBackend.x25519(key, peer)).toEqual(
+        nobleBackend.x25519(key, peer),
+      );
+      expect(nodeCryptoBackend.x25519PublicKey(key)).toEqual(
+        nobleBackend.x25519PublicKey(key),
+      );
+    }
+  });
+
   test.each(BACKENDS)(
     "BAD_KEY on $name: wrong sizes, bad base64, low-order points",
     (backend) => {
