@@ -57,7 +57,8 @@ function inlineThemeScript(): Plugin {
         if (!placeholder.test(html))
           throw new Error(`index.html has no ${String(placeholder)}`);
         const script = minifySync(file, readFileSync(file, "utf8")).code.trim();
-        return html.replace(placeholder, `<script>${script}</script>`);
+        // NOTE: a function, so a `$&` or `$'` in the script is not read as a replacement pattern.
+        return html.replace(placeholder, () => `<script>${script}</script>`);
       },
     },
   };
