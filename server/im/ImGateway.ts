@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { RawData, WebSocket } from "ws";
 import {
   type ConnectFrame,
+  type ProtocolVersion,
   type CryptoBackend,
   type Frame,
   OP_NAMES,
@@ -17,7 +18,11 @@ import {
   settingByte,
 } from "#protocol";
 import type { AccountEvents } from "../domain/auth/accountEvents";
-import type { ImAuthenticator } from "../domain/auth/imAuthenticator";
+import type {
+  ImAuthenticator,
+  ImIdentity,
+} from "../domain/auth/imAuthenticator";
+import type { TimeSlicer } from "../lib/TimeSlicer";
 import type { Clock } from "../providers/lib/runtime";
 import type { ConnectionRegistry } from "./ConnectionRegistry";
 import type { EmbeddedImEngine } from "./EmbeddedImEngine";
@@ -44,6 +49,8 @@ export interface GatewayDeps {
   registry: ConnectionRegistry;
   directory: UserDirectory;
   presence: PresenceRecorder;
+  /** Handshake work in a burst, a slice per turn (shared with the upgrades). */
+  slicer: TimeSlicer;
 }
 
 /** Sessions revoked this recently are refused even if their CONNECT check raced the revocation. */
@@ -214,7 +221,7 @@ export class ImGateway {
   }
 
   async #connect(conn: ImConnection, frame: ConnectFrame): Promise<void> {
-    const { options, registry, directory } = this.#deps;
+    const { options, directory } = this.#deps;
     const version = negotiateVersion(frame.version);
     if (version === null) {
       this.#drop(
@@ -271,6 +278,28 @@ export class ImGateway {
       );
       return;
     }
+    // NOTE: the key exchange and CONNACK take their turn: a batched session lookup answers
+    // hundreds of CONNECTs at once in a reconnect storm (#20).
+    this.#deps.slicer.submit(() => {
+      if (!stillAuthenticating(conn)) return;
+      try {
+        this.#open(conn, frame, who, version, timeDiff, refuse);
+      } catch (error) {
+        this.#internalError(conn, error);
+      }
+    });
+  }
+
+  /** The key exchange, then CONNACK and the kicks it causes; then the frames that waited. */
+  #open(
+    conn: ImConnection,
+    frame: ConnectFrame,
+    who: ImIdentity,
+    version: ProtocolVersion,
+    timeDiff: bigint,
+    refuse: (reasonCode: ReasonCode, code: number, why: string) => void,
+  ): void {
+    const { options, registry, directory } = this.#deps;
     const keys = serverKeysFor(frame.clientKey, this.#deps.backend);
     if (keys === null) {
       refuse(

@@ -1,6 +1,7 @@
 // Builds the embedded IM stack for an app and mounts the WebSocket endpoint /im on its HTTP
-// server: engine (group commit, delivery), gateway (connections), presence; upgrades past the
-// per-IP handshake cap get 429. Returns the engine and a close() the app calls on shutdown.
+// server: engine (group commit, delivery), gateway (connections), presence; upgrades wait for
+// their turn of the handshake slicer, and those past the per-IP handshake cap get 429. Returns the
+// engine and a close() the app calls on shutdown.
 import type { MediaStore } from "./imageUrlRule";
 import { clientAddressOf, type TrustProxy } from "./clientAddress";
 import type { IncomingMessage, Server } from "node:http";
@@ -18,9 +19,11 @@ import { EmbeddedImEngine, type GatewayHooks } from "./EmbeddedImEngine";
 import { type GatewayOptions, resolveGatewayOptions } from "./gatewayOptions";
 import { ImGateway } from "./ImGateway";
 import { MessageIdGenerator } from "./MessageIdGenerator";
+import { TimeSlicer } from "../lib/TimeSlicer";
 import { nodeCryptoBackend } from "./nodeCryptoBackend";
 import { toBigInt } from "./persistBatch";
 import { PresenceRecorder } from "./PresenceRecorder";
+import { upgradeInTurn } from "./upgradeInTurn";
 import { UserDirectory } from "./UserDirectory";
 
 /** The WebSocket path (the Vite dev proxy and PUBLIC_URL-derived IM URL use it). */
@@ -73,6 +76,9 @@ export async function startImGateway(deps: ImStackDeps): Promise<ImStack> {
     ...(hooks === undefined ? {} : { hooks }),
   });
   const presence = new PresenceRecorder(db, logger);
+  const slicer = new TimeSlicer(options.handshakeSliceMs, (error) => {
+    logger.error({ err: error }, "IM handshake step failed");
+  });
   const gateway = new ImGateway({
     options,
     logger,
@@ -85,6 +91,7 @@ export async function startImGateway(deps: ImStackDeps): Promise<ImStack> {
     registry,
     directory,
     presence,
+    slicer,
   });
 
   const wss = new WebSocketServer({
@@ -105,17 +112,19 @@ export async function startImGateway(deps: ImStackDeps): Promise<ImStack> {
       if (deps.server.listenerCount("upgrade") === 1) socket.destroy();
       return;
     }
-    const ip = clientAddress(request);
-    if (!gateway.admits(ip)) {
-      // NOTE: refused before any WebSocket exists; ws calls back synchronously (no verifyClient,
-      // no deflate), so admits() and attach() see the same count.
-      socket.end(
-        "HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 5\r\nContent-Length: 0\r\n\r\n",
-      );
-      return;
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      gateway.attach(ws, ip);
+    upgradeInTurn(slicer, socket, () => {
+      const ip = clientAddress(request);
+      if (!gateway.admits(ip)) {
+        // NOTE: refused before any WebSocket exists; ws calls back synchronously (no verifyClient,
+        // no deflate), so admits() and attach() see the same count.
+        socket.end(
+          "HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 5\r\nContent-Length: 0\r\n\r\n",
+        );
+        return;
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        gateway.attach(ws, ip);
+      });
     });
   };
   deps.server.on("upgrade", onUpgrade);
