@@ -80,6 +80,33 @@ describe("connect and handshake", () => {
     ]);
   });
 
+  it("a start for another user without a logout closes the first user's socket and connects as the new one", async () => {
+    await t.connect();
+    const first = t.server.last;
+    const other = `${t.uid}-other`;
+    await t.start({ imUid: other, imToken: `im-token-${other}` });
+    await until(() => {
+      expect(t.service.status()).toMatchObject({
+        imUid: other,
+        connection: "Connected",
+      });
+    });
+    expect(first.closed).toBe(true);
+    expect(t.server.open).toHaveLength(1);
+    expect(t.server.last.connect).toMatchObject({
+      uid: other,
+      token: `im-token-${other}`,
+    });
+    // What the new user sends goes out on the new user's socket.
+    await t.service.requireUser().sendText(peer, "as the new user");
+    vi.advanceTimersByTime(0);
+    await until(() => {
+      expect(t.server.last.framesOf(Op.SEND)).toHaveLength(1);
+    });
+    expect(first.framesOf(Op.SEND)).toHaveLength(0);
+    await t.service.logout(other);
+  });
+
   it("keeps the same device id across reconnects (no self-kick)", async () => {
     await t.connect();
     const first = t.server.last.connect!.deviceID;
