@@ -10,6 +10,7 @@
 // 3.14.26 alone is 11.6 kB gzip and has no chat mode: prepends would be re-anchored by hand as here.
 import {
   memo,
+  startTransition,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -53,6 +54,69 @@ export interface VirtualListProps<T> {
   readonly handleRef?: Ref<VirtualListHandle>;
   /** Which items may anchor the reader's place (default: all). */
   readonly anchorable?: (key: string) => boolean;
+}
+
+/** Heights measured so far. */
+interface Measured {
+  /** By item key. */
+  readonly sizes: ReadonlyMap<string, number>;
+  /** By estimate: the height last measured for an item of that estimate (rows repeat shapes). */
+  readonly typical: ReadonlyMap<number, number>;
+}
+
+const NOTHING_MEASURED: Measured = { sizes: new Map(), typical: new Map() };
+
+/** What a render laid out: the offsets and what they were built from. */
+interface Placement<T> {
+  readonly offsets: readonly number[];
+  readonly keys: readonly string[];
+  readonly items: readonly T[];
+  readonly estimateSize: (item: T) => number;
+  readonly measured: Measured;
+}
+
+/** A height to record: the item's key, its estimate and its height. */
+type HeightChange = readonly [key: string, estimate: number, height: number];
+
+/**
+ * The heights of `targets` not recorded yet, and whether one differs from the height `placement`
+ * placed it at (then the list must render again before it is painted).
+ */
+function heightChanges<T>(
+  targets: Iterable<[string, HTMLElement]>,
+  placement: Placement<T>,
+): { changes: HeightChange[]; moved: boolean } {
+  const changes: HeightChange[] = [];
+  let moved = false;
+  for (const [key, element] of targets) {
+    const height = element.offsetHeight;
+    if (height <= 0 || placement.measured.sizes.get(key) === height) continue;
+    // NOTE: from the end: what renders is mostly the newest items.
+    const i = placement.keys.lastIndexOf(key);
+    const item = placement.items[i];
+    if (item === undefined) continue;
+    changes.push([key, placement.estimateSize(item), height]);
+    const placed =
+      (placement.offsets[i + 1] ?? 0) - (placement.offsets[i] ?? 0);
+    if (placed !== height) moved = true;
+  }
+  return { changes, moved };
+}
+
+/** `current` with `changes` recorded (the same object when they change nothing). */
+function withHeights(
+  current: Measured,
+  changes: readonly HeightChange[],
+): Measured {
+  if (changes.every(([key, , height]) => current.sizes.get(key) === height))
+    return current;
+  const sizes = new Map(current.sizes);
+  const typical = new Map(current.typical);
+  for (const [key, estimate, height] of changes) {
+    sizes.set(key, height);
+    typical.set(estimate, height);
+  }
+  return { sizes, typical };
 }
 
 /** Viewport assumed before layout exists (first render, or environments without layout). */
@@ -120,9 +184,7 @@ export function VirtualList<T>({
   const anchor = useRef<ScrollAnchor | null>(null);
   /** Whether the last commit left the view where it belongs (before that its top means nothing). */
   const positioned = useRef(false);
-  const [sizes, setSizes] = useState<ReadonlyMap<string, number>>(
-    () => new Map(),
-  );
+  const [measured, setMeasured] = useState<Measured>(NOTHING_MEASURED);
   const [scrollTop, setScrollTop] = useState(0);
   // NOTE: the window's height bounds the viewport; the ResizeObserver corrects it after the first
   // paint, and while following the newest item the extra height is scrolled away unseen.
@@ -133,12 +195,19 @@ export function VirtualList<T>({
   const [following, setFollowing] = useState(true);
 
   const keys = useMemo(() => items.map(getKey), [items, getKey]);
+  // NOTE: an item not measured yet is placed at the height its estimate's items measured, so a new
+  // message of a common shape is placed right at once: no second render before the paint (#20).
   const offsets = useMemo(
     () =>
       buildOffsets(
-        items.map((item, i) => sizes.get(keys[i] ?? "") ?? estimateSize(item)),
+        items.map((item, i) => {
+          const size = measured.sizes.get(keys[i] ?? "");
+          if (size !== undefined) return size;
+          const estimate = estimateSize(item);
+          return measured.typical.get(estimate) ?? estimate;
+        }),
       ),
-    [items, keys, sizes, estimateSize],
+    [items, keys, measured, estimateSize],
   );
   const total = offsets[offsets.length - 1] ?? 0;
   const viewportHeight = viewport > 0 ? viewport : FALLBACK_VIEWPORT_PX;
@@ -151,23 +220,35 @@ export function VirtualList<T>({
     viewportHeight,
     overscanPx,
   });
-  const latest = useRef({ offsets, keys });
+  const latest = useRef<Placement<T>>({
+    offsets,
+    keys,
+    items,
+    estimateSize,
+    measured,
+  });
 
-  const measure = useCallback((targets: Iterable<[string, HTMLElement]>) => {
-    const changed: [string, number][] = [];
-    for (const [key, element] of targets) {
-      const height = element.offsetHeight;
-      if (height > 0) changed.push([key, height]);
-    }
-    if (changed.length === 0) return;
-    setSizes((current) => {
-      if (changed.every(([key, height]) => current.get(key) === height))
-        return current;
-      const next = new Map(current);
-      for (const [key, height] of changed) next.set(key, height);
-      return next;
-    });
-  }, []);
+  /**
+   * Records the heights of `targets` laid out by `placement`: at once (a render before the paint)
+   * when one differs from the height it was placed at; otherwise as a transition, after the paint,
+   * since nothing moves. True in the first case.
+   */
+  const measure = useCallback(
+    (
+      targets: Iterable<[string, HTMLElement]>,
+      placement: Placement<T>,
+    ): boolean => {
+      const { changes, moved } = heightChanges(targets, placement);
+      if (changes.length === 0) return false;
+      const update = () => {
+        setMeasured((current) => withHeights(current, changes));
+      };
+      if (moved) update();
+      else startTransition(update);
+      return moved;
+    },
+    [],
+  );
 
   const register = useCallback((key: string, element: HTMLElement | null) => {
     const previous = elements.current.get(key);
@@ -191,7 +272,7 @@ export function VirtualList<T>({
         const key = element.dataset.key;
         if (key !== undefined) targets.push([key, element]);
       }
-      measure(targets);
+      measure(targets, latest.current);
     });
     for (const element of elements.current.values()) items.observe(element);
     observer.current = items;
@@ -207,17 +288,14 @@ export function VirtualList<T>({
   }, [measure]);
 
   useLayoutEffect(() => {
-    latest.current = { offsets, keys };
+    const placement = { offsets, keys, items, estimateSize, measured };
+    latest.current = placement;
     const scroller = scrollerRef.current;
     if (scroller === null) return;
     // NOTE: measure what just rendered before painting, so estimates never show as jumps.
-    const unmeasured = [...elements.current].filter(
-      ([key, element]) => sizes.get(key) !== element.offsetHeight,
-    );
-    if (unmeasured.some(([, element]) => element.offsetHeight > 0)) {
+    if (measure(elements.current, placement)) {
       // NOTE: not positioned until the measured render comes back (the top is meaningless now).
       positioned.current = false;
-      measure(unmeasured);
       return;
     }
     let target: number | null = null;
@@ -233,7 +311,18 @@ export function VirtualList<T>({
     if (!stick.current && Math.abs(scroller.scrollTop - scrollTop) > 1)
       setScrollTop(scroller.scrollTop);
     onRendered?.(end - start);
-  }, [offsets, keys, sizes, scrollTop, measure, onRendered, start, end]);
+  }, [
+    offsets,
+    keys,
+    items,
+    estimateSize,
+    measured,
+    scrollTop,
+    measure,
+    onRendered,
+    start,
+    end,
+  ]);
 
   useEffect(() => {
     const scroller = scrollerRef.current;
