@@ -275,8 +275,8 @@ export class MessengerService {
         }
         return this.status();
       }
-      // NOTE: another user without a logout first (a session that ended, then a sign-in as someone
-      // else): the previous user's socket must go, or the new user would send on it.
+      // NOTE: another user without a logout first (the tabs log out before a new sign-in today):
+      // the previous user's socket must go all the same, or the new user would send on it.
       if (this.#driver.state.phase.kind !== "idle") this.#driver.stop(true);
       await this.#closeUser();
       const db = this.#deps.openDb(args.imUid);
