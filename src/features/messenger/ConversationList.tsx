@@ -22,7 +22,7 @@ import {
   getProfileEntry,
   profilesVersion,
   refreshProfiles,
-  requestProfile,
+  requestProfiles,
   subscribeProfiles,
 } from "./channelProfiles";
 import {
@@ -84,9 +84,11 @@ export function ConversationList({
   const focused = useRef<string | null>(null);
 
   useEffect(() => {
-    for (const { conversation } of items ?? [])
-      if (conversation.channelType === PERSON_CHANNEL)
-        requestProfile(conversation.channelId);
+    requestProfiles(
+      (items ?? [])
+        .filter((item) => item.conversation.channelType === PERSON_CHANNEL)
+        .map((item) => item.conversation.channelId),
+    );
   }, [items]);
 
   useEffect(() => {

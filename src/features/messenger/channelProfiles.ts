@@ -216,6 +216,14 @@ export function requestProfile(imId: string, force = false): void {
   request([imId], force);
 }
 
+/**
+ * A list's profiles in one worker request: one answer, so the list renders once for all of them
+ * instead of once per row (each answer re-renders every screen that shows profiles).
+ */
+export function requestProfiles(imIds: readonly string[]): void {
+  request([...new Set(imIds)], false);
+}
+
 /** Fetches every shown profile again, in one request to the worker (pull to refresh). */
 export function refreshProfiles(): void {
   request([...entries.keys()], true);

@@ -10,7 +10,7 @@ import {
   getProfileEntry,
   profilesVersion,
   refreshProfiles,
-  requestProfile,
+  requestProfiles,
   subscribeProfiles,
 } from "../../features/messenger/channelProfiles";
 import { loadConversationItems } from "../../features/messenger/conversationQueries";
@@ -61,9 +61,11 @@ export function WorkspaceList({
   useSyncExternalStore(subscribeProfiles, profilesVersion);
 
   useEffect(() => {
-    for (const { conversation } of items ?? [])
-      if (conversation.channelType === PERSON_CHANNEL)
-        requestProfile(conversation.channelId);
+    requestProfiles(
+      (items ?? [])
+        .filter((item) => item.conversation.channelType === PERSON_CHANNEL)
+        .map((item) => item.conversation.channelId),
+    );
   }, [items]);
 
   const mine = assigned.data === undefined ? null : new Set(assigned.data.list);

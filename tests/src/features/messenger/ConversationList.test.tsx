@@ -313,6 +313,24 @@ it("offers to contact service when there is no conversation yet", async () => {
   ).toBeGreaterThan(0);
 });
 
+it("asks the worker for the whole list's channel info in one call, so it renders once for all", async () => {
+  await openList();
+  await waitFor(() => {
+    for (const { imId } of profiles)
+      expect(getProfileEntry(imId)?.loading).toBe(false);
+  });
+  const asked = messengerApi.refreshChannelInfo.mock.calls.map(([args]) =>
+    args.channels.map((channel) => channel.channelId).sort(),
+  );
+  expect(asked).toEqual([["monk_7", "svc", "sys", "u_9"]]);
+  expect(api.profileRequests.toSorted()).toEqual([
+    "monk_7",
+    "svc",
+    "sys",
+    "u_9",
+  ]);
+});
+
 it("pull to refresh (and the refresh button) fetch the channel info again", async () => {
   const { list } = await openList();
   await waitFor(() => {

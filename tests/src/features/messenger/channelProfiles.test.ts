@@ -12,6 +12,7 @@ import {
   profilesVersion,
   refreshProfiles,
   requestProfile,
+  requestProfiles,
   resetProfiles,
   subscribeProfiles,
   watchProfiles,
@@ -103,6 +104,17 @@ it("asks the worker once for many requests and shows its stored row, as a stable
   expect(getProfileEntry("a")).toBe(entry);
   expect(seen.length).toBeGreaterThan(0);
   stop();
+});
+
+it("asks for a list's profiles in one request, each once, skipping those already loading", async () => {
+  requestProfile("a");
+  requestProfiles(["b", "a", "c", "b"]);
+  await settled("b");
+  await settled("c");
+  expect(calls).toEqual([
+    { imIds: ["a"], force: false },
+    { imIds: ["b", "c"], force: false },
+  ]);
 });
 
 it("shows stored rows with no request at all, and keeps them when the network is down", async () => {
