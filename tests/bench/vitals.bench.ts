@@ -9,6 +9,10 @@
 // Targets (#20): score ≥ 95, LCP ≤ 2000 ms, TBT ≤ 150 ms, CLS ≤ 0.02, first visit ≤ 150 kB; they
 // are reported, never asserted (the machine is noisy: see the spread in each page's line).
 // VITALS_RUNS and VITALS_PAGES (a comma-separated subset) shorten development runs.
+// Reading it: the metrics are simulated (Lantern) from an unthrottled run on loopback. There the
+// entry chunk arrives and runs before the first paint, so a public page's simulated LCP is about
+// when the entry's download ends, and every request in flight beside it takes an equal share of
+// the link; markup the server puts in the shell does not change that (session 33's note, #20).
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
