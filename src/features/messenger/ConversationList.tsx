@@ -28,6 +28,7 @@ import {
 import {
   filterConversations,
   loadConversationItems,
+  personChannelIds,
   unreadByFilter,
   type ConversationItem,
 } from "./conversationQueries";
@@ -84,11 +85,7 @@ export function ConversationList({
   const focused = useRef<string | null>(null);
 
   useEffect(() => {
-    requestProfiles(
-      (items ?? [])
-        .filter((item) => item.conversation.channelType === PERSON_CHANNEL)
-        .map((item) => item.conversation.channelId),
-    );
+    requestProfiles(personChannelIds(items ?? []));
   }, [items]);
 
   useEffect(() => {

@@ -5,12 +5,19 @@ import type { AppDb } from "../../db/AppDb";
 import type { ConversationRecord } from "../../db/entities/ConversationRecord";
 import type { MessageRecord } from "../../db/entities/MessageRecord";
 import type { ImProfile } from "../chatEntry/imUserApi";
-import type { ConversationFilter } from "./messengerSearch";
+import { PERSON_CHANNEL, type ConversationFilter } from "./messengerSearch";
 
 export interface ConversationItem {
   readonly conversation: ConversationRecord;
   /** The message the row previews, if one is stored. */
   readonly last: MessageRecord | undefined;
+}
+
+/** The peers of a list's person conversations, whose profiles the list shows. */
+export function personChannelIds(items: readonly ConversationItem[]): string[] {
+  return items
+    .filter((item) => item.conversation.channelType === PERSON_CHANNEL)
+    .map((item) => item.conversation.channelId);
 }
 
 /** Every conversation, most recent first, with its preview message. One read transaction. */

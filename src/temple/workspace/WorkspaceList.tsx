@@ -13,7 +13,10 @@ import {
   requestProfiles,
   subscribeProfiles,
 } from "../../features/messenger/channelProfiles";
-import { loadConversationItems } from "../../features/messenger/conversationQueries";
+import {
+  loadConversationItems,
+  personChannelIds,
+} from "../../features/messenger/conversationQueries";
 import {
   ConversationRow,
   type RowLink,
@@ -61,11 +64,7 @@ export function WorkspaceList({
   useSyncExternalStore(subscribeProfiles, profilesVersion);
 
   useEffect(() => {
-    requestProfiles(
-      (items ?? [])
-        .filter((item) => item.conversation.channelType === PERSON_CHANNEL)
-        .map((item) => item.conversation.channelId),
-    );
+    requestProfiles(personChannelIds(items ?? []));
   }, [items]);
 
   const mine = assigned.data === undefined ? null : new Set(assigned.data.list);
