@@ -64,6 +64,27 @@ function inlineThemeScript(): Plugin {
   };
 }
 
+// NOTE: vite-plugin-pwa links the manifest in the shell's head; the tab links it once the first
+// page has settled instead (src/pwa/manifestLink.ts says why). A shell without the plugin's tag
+// fails the build, so a change in the plugin cannot bring the early request back unnoticed.
+function linkManifestAfterSettle(): Plugin {
+  const tag = /<link rel="manifest"[^>]*>/;
+  return {
+    name: "fuyuan:link-manifest-after-settle",
+    // NOTE: after vite-plugin-pwa's build plugin, which is `post` too and adds the tag.
+    enforce: "post",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        if (!tag.test(html))
+          throw new Error(`index.html has no ${String(tag)}`);
+        return html.replace(tag, "");
+      },
+    },
+  };
+}
+
 const serverPort = process.env.PORT ?? "8080";
 
 // NOTE: rolldown's PLUGIN_TIMINGS notice (about 15 lines of per-plugin timings on every build) is
@@ -160,6 +181,7 @@ export default defineConfig({
     react(),
     lingui({ failOnMissing: process.env.NODE_ENV === "production" }),
     pwa,
+    linkManifestAfterSettle(),
   ],
   server: {
     host: "127.0.0.1",

@@ -1,14 +1,16 @@
 // Starts the PWA layer in the tab: install capture, sync and quota tracking,
-// persistence after sign-in, and the service worker (workbox-window) with its update checks and the
-// gated, cross-tab update on the next navigation (its gate read again while it is held). Does nothing
-// to the SW in dev unless PWA_DEV.
+// persistence after sign-in, the manifest link once the first page has settled, and the service
+// worker (workbox-window) with its update checks and the gated, cross-tab update on the next
+// navigation (its gate read again while it is held). Does nothing to the SW in dev unless PWA_DEV.
 import { subscribe } from "valtio";
 import { subscribeKey } from "valtio/utils";
+import { pwaInfo } from "virtual:pwa-info";
 import { session } from "../state/session";
 import { pwaState } from "./pwaState";
 import { afterPageSettled } from "./afterPageSettled";
 import { clearDraftOnPagehide, isDraftActive } from "./draftActive";
 import { captureInstallPrompt } from "./installPrompt";
+import { linkManifest } from "./manifestLink";
 import { firstPageShown, onNavigation } from "./routeHooks";
 import { countPendingOutbox } from "./outboxCount";
 import { requestPersistence, watchQuotaErrors } from "./storagePersistence";
@@ -79,13 +81,18 @@ export function registerPwa(buildId: string, target: Window = window): void {
   watchQuotaErrors(target);
   clearDraftOnPagehide(target);
   askPersistenceAfterSignIn();
-  if (!("serviceWorker" in target.navigator)) return;
   if (import.meta.env.DEV && import.meta.env.VITE_PWA_DEV !== "1") return;
-  // NOTE: the SW's install fills the offline cache (every route chunk): not while the first page
-  // loads, where it would compete with it for the network (#20).
-  void afterPageSettled(target, firstPageShown).then(() =>
-    startServiceWorker(buildId, target),
-  );
+  // NOTE: the manifest, and the SW's install that fills the offline cache (every route chunk): not
+  // while the first page loads, where they would compete with it for the network (#20).
+  const settled = afterPageSettled(target, firstPageShown);
+  // NOTE: the manifest's address as vite-plugin-pwa wrote it (undefined when it builds none).
+  const manifest = pwaInfo?.webManifest.href;
+  if (manifest !== undefined)
+    void settled.then(() => {
+      linkManifest(target.document, manifest);
+    });
+  if (!("serviceWorker" in target.navigator)) return;
+  void settled.then(() => startServiceWorker(buildId, target));
 }
 
 async function startServiceWorker(

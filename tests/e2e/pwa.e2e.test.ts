@@ -112,6 +112,14 @@ describe("service worker and manifest", () => {
     await page.waitForFunction(
       () => navigator.serviceWorker.controller !== null,
     );
+    // The shell links no manifest (it would compete with the first page's scripts); the tab links
+    // it once the page has settled, and Chromium finds the app installable from that link.
+    const shell = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    expect(shell).toContain('<div id="app">');
+    expect(shell).not.toContain("manifest");
+    await page
+      .locator('head link[rel="manifest"][href="/manifest.webmanifest"]')
+      .waitFor({ state: "attached" });
     const cdp = await persistent.context.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send(
       "Page.getInstallabilityErrors",
