@@ -195,7 +195,7 @@ export default defineConfig({
   build: {
     target: "es2022",
     // NOTE: no `<link rel=modulepreload>` for a lazy chunk's imports (its CSS still loads first).
-    // Appending them cost a phone (4× CPU) about 70 ms inside the long tasks of a signed-in
+    // Appending them cost a phone (4× CPU) about 40 ms inside the long tasks of a signed-in
     // /destiny's start, for files already on their way: the first page's chunks come with the
     // shell's `Link` header, intent preloading fetches a route's chunk before the tap, and the
     // service worker's cache serves them after the first visit. Lighthouse's mobile TBT of that
