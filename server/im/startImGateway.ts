@@ -1,7 +1,8 @@
 // Builds the embedded IM stack for an app and mounts the WebSocket endpoint /im on its HTTP
 // server: engine (group commit, delivery), gateway (connections), presence; upgrades wait for
-// their turn of the handshake slicer, and those past the per-IP handshake cap get 429. Returns the
-// engine and a close() the app calls on shutdown.
+// their turn of the handshake slicer, and those past the per-IP handshake cap get 429; a socket its
+// client ended is destroyed in its turn of the same slicer. Returns the engine and a close() the
+// app calls on shutdown.
 import type { MediaStore } from "./imageUrlRule";
 import { clientAddressOf, type TrustProxy } from "./clientAddress";
 import type { IncomingMessage, Server } from "node:http";
@@ -23,6 +24,7 @@ import { TimeSlicer } from "../lib/TimeSlicer";
 import { nodeCryptoBackend } from "./nodeCryptoBackend";
 import { toBigInt } from "./persistBatch";
 import { PresenceRecorder } from "./PresenceRecorder";
+import { endInTurn } from "./endInTurn";
 import { upgradeInTurn } from "./upgradeInTurn";
 import { UserDirectory } from "./UserDirectory";
 
@@ -122,8 +124,10 @@ export async function startImGateway(deps: ImStackDeps): Promise<ImStack> {
         );
         return;
       }
-      wss.handleUpgrade(request, socket, head, (ws) => {
-        gateway.attach(ws, ip);
+      endInTurn(slicer, socket, () => {
+        wss.handleUpgrade(request, socket, head, (ws) => {
+          gateway.attach(ws, ip);
+        });
       });
     });
   };

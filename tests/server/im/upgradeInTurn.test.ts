@@ -1,8 +1,8 @@
 // upgradeInTurn over a real TCP socket: the upgrade runs in its turn; a client that resets while it
 // waits neither raises an unhandled error nor gets upgraded.
 import { type Socket, createServer, connect } from "node:net";
-import { type SlicerRuntime, TimeSlicer } from "../../../server/lib/TimeSlicer";
 import { upgradeInTurn } from "../../../server/im/upgradeInTurn";
+import { heldSlicer } from "../../support/server/heldSlicer";
 
 /** A loopback server and a client connected to it: both ends of one TCP connection. */
 async function socketPair(): Promise<{
@@ -29,28 +29,6 @@ async function socketPair(): Promise<{
       client.destroy();
       server.destroy();
       listener.close();
-    },
-  };
-}
-
-/** A slicer whose turns run only when the test says so (a budget of 0: every job waits). */
-function heldSlicer() {
-  const turns: (() => void)[] = [];
-  const runtime: SlicerRuntime = {
-    now: () => 0,
-    defer: (fn) => turns.push(fn),
-  };
-  const slicer = new TimeSlicer(
-    0,
-    (error) => {
-      throw error;
-    },
-    runtime,
-  );
-  return {
-    slicer,
-    runTurns: () => {
-      for (const fn of turns.splice(0)) fn();
     },
   };
 }
