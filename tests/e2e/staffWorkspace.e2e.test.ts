@@ -79,6 +79,17 @@ it("staff answer with a quick reply while the user's orders show beside the thre
   // /my leads to the workspace; the chat awaits our reply.
   await page.getByRole("link", { name: "会话工作台" }).click();
   await page.getByRole("heading", { level: 1, name: "会话工作台" }).waitFor();
+  // With no chat open there is no customer column: the placeholder reaches the right edge.
+  await page.getByText("选择一个会话，查看消息和客户资料。").waitFor();
+  const gap = await page.evaluate(() => {
+    const workspace = document.querySelector(".ws-page")!;
+    const pane = document.querySelector(".ws-thread")!.getBoundingClientRect();
+    const inner =
+      workspace.getBoundingClientRect().right -
+      parseFloat(getComputedStyle(workspace).paddingRight);
+    return Math.round(inner - pane.right);
+  });
+  expect(gap).toBe(0);
   await page.getByRole("button", { name: /^待回复/ }).click();
   await page.waitForURL(/filter=awaiting/);
   const row = conversationRow(page, imId);
