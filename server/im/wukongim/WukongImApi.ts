@@ -175,6 +175,12 @@ export class WukongImApi {
     return this.#data("/user/onlinestatus", uids, onlineDevicesSchema);
   }
 
+  /** Which of these users have a live connection. */
+  async onlineUids(uids: readonly string[]): Promise<Set<string>> {
+    const devices = await this.onlineStatus(uids);
+    return new Set(devices.filter((d) => d.online === 1).map((d) => d.uid));
+  }
+
   /**
    * Sends as `from_uid` (or the system). The answer comes before the message is stored: it has no
    * message_seq, and the message reaches messagesync a moment later.

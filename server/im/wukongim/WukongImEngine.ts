@@ -36,7 +36,7 @@ export type WukongImMessagingApi = Pick<
   | "sendMessage"
   | "syncChannelMessages"
   | "syncConversations"
-  | "onlineStatus"
+  | "onlineUids"
   | "health"
 >;
 
@@ -156,10 +156,7 @@ export class WukongImEngine implements ImEngine {
   async onlineOf(userIds: readonly number[]): Promise<ReadonlySet<number>> {
     if (userIds.length === 0) return new Set();
     const uidById = await this.#imIds(userIds);
-    const devices = await this.#deps.api.onlineStatus([...uidById.values()]);
-    const online = new Set(
-      devices.filter((d) => d.online === 1).map((d) => d.uid),
-    );
+    const online = await this.#deps.api.onlineUids([...uidById.values()]);
     return new Set(
       [...uidById].filter(([, uid]) => online.has(uid)).map(([id]) => id),
     );

@@ -56,10 +56,8 @@ function offlineBatches(deps: WebhookRouteDeps): OfflineBatches {
       await mirrorMessages(deps.db, rows);
     }),
     isOnline: batchedLookup(async (uids) => {
-      const live = new Map(uids.map((uid) => [uid, false]));
-      for (const device of await deps.stack.api.onlineStatus(uids))
-        if (device.online === 1) live.set(device.uid, true);
-      return live;
+      const online = await deps.stack.api.onlineUids(uids);
+      return new Map(uids.map((uid) => [uid, online.has(uid)]));
     }),
   };
 }

@@ -84,6 +84,20 @@ it("sends WuKongIM's own field names, the payload as base64 and bigints exactly"
   );
 });
 
+it("names the users with a live connection: a device with online 1", async () => {
+  const answer = JSON.stringify([
+    { uid: "a", device_flag: 1, online: 0 },
+    { uid: "b", device_flag: 1, online: 1 },
+    { uid: "b", device_flag: 0, online: 0 },
+  ]);
+  const online = await api(fakeFetch(200, answer, [])).onlineUids([
+    "a",
+    "b",
+    "c",
+  ]);
+  expect([...online]).toEqual(["b"]);
+});
+
 it("reads Go's null slices as empty and answers an empty presence query without a call", async () => {
   const sent: Sent[] = [];
   expect(await api(fakeFetch(200, "null", sent)).onlineStatus(["a"])).toEqual(
