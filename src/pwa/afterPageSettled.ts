@@ -1,11 +1,16 @@
 // When the service worker may start filling the offline cache (#20): after the first page is
-// usable, never while it loads. That is the first of: the browser idle after `load` and after the
-// app has shown its first page (each wait with a deadline, so a busy page still gets its cache), or
-// the person's first interaction (they are using the page, so its own loading is over). The
-// cache then still completes, so the next visit works offline.
+// usable, never while it loads. That is the first of: the browser idle after `load`, after the app
+// has shown its first page and after that page's own requests are done (each wait with a deadline,
+// so a busy page still gets its cache), or the person's first interaction (they are using the page,
+// so its own loading is over). The cache then still completes, so the next visit works offline.
+
+import { networkQuiet } from "./networkQuiet";
 
 /** How long after `load` the idle wait lasts at most. */
 export const SETTLE_DEADLINE_MS = 4000;
+
+/** How long no resource may have finished loading before the first page counts as loaded. */
+export const QUIET_MS = 500;
 
 const INTERACTIONS = [
   "pointerdown",
@@ -61,7 +66,7 @@ export function afterPageSettled(
       cleanups.push(() => {
         target.clearTimeout(id);
       });
-      void pageShown.then(whenIdle);
+      void pageShown.then(() => networkQuiet(target, QUIET_MS)).then(whenIdle);
     };
     if (target.document.readyState === "complete") whenLoaded();
     else {
