@@ -3,6 +3,10 @@
 // updates, offline), then the first render. Start-up runs in short tasks (#20): this module, the
 // router, the wiring and React's sliced first render; the first page follows its skeleton
 // (DeferFirstPage).
+// NOTE: first, so the global styles come before every component's in the entry's stylesheet: a
+// component's rule overrides a global one of the same specificity (the home page's
+// `.news-row-cover` sets the width the global `.img` sets too, and the home page is in the entry).
+import "./styles/global.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
@@ -22,7 +26,6 @@ import {
   colorModeState,
   watchSystemColorScheme,
 } from "./state/colorMode";
-import "./styles/global.css";
 
 initI18n();
 applyColorMode(colorModeState.mode);

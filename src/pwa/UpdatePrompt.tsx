@@ -24,7 +24,7 @@ export function UpdatePrompt() {
       {updateBlocked === "loop" ? null : (
         <button
           type="button"
-          className="btn btn-ghost pwa-banner-action"
+          className="btn btn-ghost"
           onClick={() => {
             void updateController()?.apply();
           }}

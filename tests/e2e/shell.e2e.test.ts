@@ -74,6 +74,11 @@ describe("home", () => {
       ).resolves.toBe(true);
     }
     expect(await page.locator("main").innerText()).toMatch(/¥\s?\d+\.\d{2}/);
+    // The news rows: a 96 px cover beside the title. The page's rule for the cover must win over
+    // the global `.img` (full width) now that the page's styles share the entry's stylesheet.
+    const cover = page.locator(".news-row-cover").first();
+    await cover.waitFor();
+    expect((await cover.boundingBox())?.width).toBe(96);
     expect(errors).toEqual([]);
     await context.close();
   });
