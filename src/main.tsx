@@ -4,8 +4,8 @@
 // router, the wiring and React's sliced first render; the first page follows its skeleton
 // (DeferFirstPage).
 // NOTE: first, so the global styles come before every component's in the entry's stylesheet: a
-// component's rule overrides a global one of the same specificity (the home page's
-// `.news-row-cover` sets the width the global `.img` sets too, and the home page is in the entry).
+// component's rule overrides a global one of the same specificity (with the home page in the
+// entry, its `.news-row-cover` lost its width to the global `.img`).
 import "./styles/global.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
