@@ -3,8 +3,8 @@
 // first page is resolved before that page has rendered (`ui/DeferFirstPage.tsx`), painted and
 // loaded what it shows: on `/login` the idle time right after started the service worker's script
 // within about 15 ms of the page's largest paint, before or after it, and Lighthouse counted it
-// into that paint whenever it had finished first. Without resource timing (very old browsers), after `quietMs`. The caller's own deadline
-// bounds a page that never goes quiet.
+// into that paint whenever it had finished first. Without resource timing (very old browsers),
+// after `quietMs`. The caller's own deadline bounds a page that never goes quiet.
 
 /** The parts of `window` this module uses (a test passes fakes). */
 export type QuietTarget = Pick<Window, "setTimeout" | "clearTimeout"> & {
