@@ -11,6 +11,7 @@ import { afterPageSettled } from "./afterPageSettled";
 import { clearDraftOnPagehide, isDraftActive } from "./draftActive";
 import { captureInstallPrompt } from "./installPrompt";
 import { linkManifest } from "./manifestLink";
+import { networkQuiet } from "./networkQuiet";
 import { firstPageShown, onNavigation } from "./routeHooks";
 import { countPendingOutbox } from "./outboxCount";
 import { requestPersistence, watchQuotaErrors } from "./storagePersistence";
@@ -23,6 +24,10 @@ import {
 
 const CHANNEL = "fuyuan-pwa";
 const ACTIVATE_TIMEOUT_MS = 5000;
+/** How long the page must load nothing before the new build is asked to take over. */
+const ACTIVATE_QUIET_MS = 300;
+/** The most an update waits for that (a page that never stops loading still gets it). */
+const ACTIVATE_QUIET_DEADLINE_MS = 3000;
 /** How often a held update reads its gate again (only while the banner says it is held). */
 const HELD_RECHECK_MS = 2000;
 
@@ -134,6 +139,8 @@ async function startServiceWorker(
     buildId,
     pendingOutbox: () => countPendingOutbox(),
     draftActive: () => isDraftActive(target.localStorage),
+    pageQuiet: () =>
+      networkQuiet(target, ACTIVATE_QUIET_MS, ACTIVATE_QUIET_DEADLINE_MS),
     sessionStorage: target.sessionStorage,
     activate,
     broadcast: () => {

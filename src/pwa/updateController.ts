@@ -1,7 +1,7 @@
-// Decides when a waiting build is applied: at the next route navigation, never while the outbox has
-// unsent messages or a draft is being typed in any tab, and never twice for the same build (loop
-// guard). While it is held, `recheck` keeps the stated reason current. It does no I/O itself: the
-// service worker, Dexie and the page come in as `UpdateDeps`.
+// Decides when a waiting build is applied: at the next route navigation once that page's requests
+// are done, never while the outbox has unsent messages or a draft is being typed in any tab, and
+// never twice for the same build (loop guard). While it is held, `recheck` keeps the stated reason
+// current. It does no I/O itself: the service worker, Dexie and the page come in as `UpdateDeps`.
 import { pwaState, type UpdateBlock } from "./pwaState";
 
 const RELOAD_KEY = "fuyuan-update-reloaded-from";
@@ -12,6 +12,14 @@ export interface UpdateDeps {
   /** Unsent messages in this user's outbox. */
   readonly pendingOutbox: () => Promise<number>;
   readonly draftActive: () => boolean;
+  /**
+   * Resolves once the page has stopped loading things (bounded). Chromium activates a worker that
+   * asked to skip waiting only once the old one is idle; a request reaching the old one within a
+   * few ms of the ask (a navigation's own images and data) leaves the new one waiting until the old
+   * one stops on its idle timeout, which never comes while DevTools is attached (two requests were
+   * enough in Chromium 156: docs/architecture.md).
+   */
+  readonly pageQuiet: () => Promise<void>;
   readonly sessionStorage: Pick<Storage, "getItem" | "setItem">;
   /**
    * Activates the waiting service worker (messageSkipWaiting); true once it controls the tab, false
@@ -71,6 +79,8 @@ export function createUpdateController(deps: UpdateDeps): UpdateController {
       try {
         if (deps.sessionStorage.getItem(RELOAD_KEY) === deps.buildId)
           return block("loop");
+        // NOTE: before the gate is read, so a draft begun meanwhile still holds the update.
+        if (mode === "waiting") await deps.pageQuiet();
         const reason = await held();
         if (reason !== null) return block(reason);
         pwaState.updateBlocked = null;

@@ -338,7 +338,9 @@ describe("updates", () => {
     const user = await open(userState, `/destiny?chat=${SERVICE_STAFF.imId}`);
     const { page } = user;
     // NOTE: a failure report says where the update stood (service workers, banner, requests still
-    // in flight): this test failed once in CI waiting for the reload, and never locally.
+    // in flight). It failed once in CI and once locally waiting for the reload, the new worker left
+    // waiting: most likely the skip-waiting ask met the new page's requests (Chromium then waits
+    // for the old worker to stop, which it never does under DevTools: pageQuiet in updateController).
     const trace = traceTab(
       { onTestFailed, onTestFinished },
       page,

@@ -1,5 +1,6 @@
 // The first page counts as loaded once no resource has finished loading for a while (#20): every
-// resource entry starts the wait over; without resource timing it is a plain wait.
+// resource entry starts the wait over; without resource timing it is a plain wait; a deadline ends
+// the wait of a page that never goes quiet.
 import { networkQuiet } from "../../../src/pwa/networkQuiet";
 
 class FakeObserver {
@@ -29,9 +30,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function watch(target: Parameters<typeof networkQuiet>[0]) {
+function watch(target: Parameters<typeof networkQuiet>[0], deadline?: number) {
   const state = { quiet: false };
-  void networkQuiet(target, QUIET).then(() => {
+  void networkQuiet(target, QUIET, deadline).then(() => {
     state.quiet = true;
   });
   return state;
@@ -67,4 +68,32 @@ it("without resource timing, resolves after the quiet time", async () => {
   expect(state.quiet).toBe(false);
   await vi.advanceTimersByTimeAsync(1);
   expect(state.quiet).toBe(true);
+});
+
+it("ends at the deadline on a page that never goes quiet, and stops watching", async () => {
+  const state = watch(
+    {
+      ...timers(),
+      PerformanceObserver:
+        FakeObserver as unknown as typeof PerformanceObserver,
+    },
+    3 * QUIET,
+  );
+  const observer = FakeObserver.last!;
+  for (let i = 0; i < 3; i++) {
+    await vi.advanceTimersByTimeAsync(QUIET - 1);
+    observer.callback();
+  }
+  expect(state.quiet).toBe(false);
+  await vi.advanceTimersByTimeAsync(3);
+  expect(state.quiet).toBe(true);
+  expect(observer.disconnected).toBe(true);
+  expect(vi.getTimerCount()).toBe(0);
+});
+
+it("with a deadline, still resolves at the first quiet stretch", async () => {
+  const state = watch(timers(), 10 * QUIET);
+  await vi.advanceTimersByTimeAsync(QUIET);
+  expect(state.quiet).toBe(true);
+  expect(vi.getTimerCount()).toBe(0);
 });

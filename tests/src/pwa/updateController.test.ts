@@ -21,6 +21,7 @@ function deps(overrides: Partial<UpdateDeps> = {}) {
     buildId: "/assets/index-old.js",
     pendingOutbox: () => Promise.resolve(0),
     draftActive: () => false,
+    pageQuiet: () => Promise.resolve(),
     sessionStorage: {
       getItem: (key) => store.get(key) ?? null,
       setItem: (key, value) => {
@@ -149,8 +150,52 @@ describe("createUpdateController", () => {
     expect(calls).toEqual([]);
   });
 
-  test("a tab following another tab reloads without activating again", async () => {
+  test("asks the new build to take over only once the page's requests are done", async () => {
     const { d, calls } = deps();
+    let quiet: () => void = () => undefined;
+    const ctl = createUpdateController({
+      ...d,
+      pageQuiet: () => {
+        calls.push("quiet?");
+        return new Promise((resolve) => {
+          quiet = resolve;
+        });
+      },
+    });
+    ctl.setWaiting();
+    const applied = ctl.apply();
+    await vi.waitFor(() => {
+      expect(calls).toEqual(["quiet?"]);
+    });
+    await Promise.resolve();
+    expect(calls).toEqual(["quiet?"]);
+    quiet();
+    await expect(applied).resolves.toBe("applied");
+    expect(calls).toEqual(["quiet?", "activate", "broadcast", "reload"]);
+  });
+
+  test("a draft begun while the page finishes loading still holds the update", async () => {
+    let draft = false;
+    const { d, calls } = deps({
+      draftActive: () => draft,
+      pageQuiet: () => {
+        draft = true;
+        return Promise.resolve();
+      },
+    });
+    const ctl = createUpdateController(d);
+    ctl.setWaiting();
+    await expect(ctl.apply()).resolves.toBe("draft");
+    expect(calls).toEqual([]);
+  });
+
+  test("a tab following another tab reloads without activating again", async () => {
+    const { d, calls } = deps({
+      pageQuiet: () => {
+        calls.push("quiet?");
+        return Promise.resolve();
+      },
+    });
     const ctl = createUpdateController(d);
     ctl.followOtherTab();
     await expect(ctl.apply()).resolves.toBe("applied");
