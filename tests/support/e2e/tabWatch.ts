@@ -35,7 +35,9 @@ export function watchTab(p: Page, name: string, trace: StepTrace): void {
 /**
  * Records a tab's service-worker lifecycle into `trace`, in this document and the ones after it:
  * updates found, each worker's state changes and the tab's controller changes, so an update that
- * never lands says whether the new worker installed, was activated, or took over the tab.
+ * never lands says whether the new worker installed, was activated, or took over the tab. Also, from
+ * DevTools, each worker version's status and whether it is running: an old worker that stopped and
+ * started again while a new one waits is Chromium's activation stall (src/pwa/updateController.ts).
  */
 export async function watchServiceWorker(
   p: Page,
@@ -74,6 +76,17 @@ export async function watchServiceWorker(
   };
   await p.addInitScript(watch);
   await p.evaluate(watch);
+  const devtools = await p.context().newCDPSession(p);
+  const seen = new Map<string, string>();
+  devtools.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+    for (const version of versions) {
+      const state = `${version.status} ${version.runningStatus}`;
+      if (seen.get(version.versionId) === state) continue;
+      seen.set(version.versionId, state);
+      trace.event(`${name}: worker version ${version.versionId} ${state}`);
+    }
+  });
+  await devtools.send("ServiceWorker.enable");
 }
 
 /**
