@@ -13,18 +13,27 @@ export async function sumUnread(db: AppDb): Promise<number> {
   return total;
 }
 
-/** Calls `onChange` with the total now and after every change; returns the function that stops it. */
+/**
+ * Calls `onChange` with the total now and whenever it changes (not on every write to a conversation:
+ * each one would render the whole app shell again); returns the function that stops it.
+ */
 export function watchLocalUnread(
   imUid: string,
   onChange: (total: number | null) => void,
 ): () => void {
   const db = openImDb(imUid);
+  let reported: number | null | undefined;
+  const report = (total: number | null) => {
+    if (total === reported) return;
+    reported = total;
+    onChange(total);
+  };
   const subscription = liveQuery(() => sumUnread(db)).subscribe({
-    next: onChange,
+    next: report,
     error: (error: unknown) => {
       // NOTE: the database goes away at logout (deleted under us); the counters take over.
       console.warn("Unread watch stopped", error);
-      onChange(null);
+      report(null);
     },
   });
   return () => {
