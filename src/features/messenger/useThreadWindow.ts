@@ -2,6 +2,7 @@
 // pinned to its first `fromSeq` so arriving messages extend the window instead of sliding it. New
 // rows the worker announces with `messagesChanged` show at once, ahead of the re-read that follows
 // (threadPreview.ts): a message from another person or tab paints one IndexedDB read sooner (#20).
+// A re-read that changes nothing keeps the window on screen (stableWindow.ts): no render.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { liveQuery } from "dexie";
 import type { AppDb } from "../../db/AppDb";
@@ -17,6 +18,7 @@ import {
   withPreviews,
   type PreviewRow,
 } from "./threadPreview";
+import { stableWindow } from "./stableWindow";
 import {
   loadThreadWindow,
   THREAD_PAGE,
@@ -68,7 +70,7 @@ export function useThreadWindow(
         if (!active) return;
         if (pinned.current === null && value.topSeq > 0)
           pinned.current = value.fromSeq;
-        setWindow(value);
+        setWindow((current) => stableWindow(current, value));
         setPreviews((current) =>
           current.length === 0
             ? current
