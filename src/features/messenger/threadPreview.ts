@@ -5,6 +5,7 @@
 // SENDACK came), and the live query's next window supersedes it. Every other change (receipts,
 // extras, deletions) waits for the live query, which stays the one source of the thread.
 // Pure: no I/O.
+import { dequal } from "dequal/lite";
 import { channelKey, type ChannelRef } from "../../db/channelKey";
 import {
   MessageStatus,
@@ -116,10 +117,19 @@ export function addPreviews(
   if (event.rows === null) return previews;
   const listed = new Set(event.clientMsgNos);
   for (const row of event.rows) listed.add(row.clientMsgNo);
-  const kept = previews.filter(
-    (p) => !listed.has(p.row.clientMsgNo) && now - p.at < PREVIEW_TTL_MS,
-  );
-  if (event.rows.length === 0 && kept.length === previews.length)
-    return previews;
-  return [...kept, ...event.rows.map((row) => ({ row, at: now }))];
+  const live = previews.filter((p) => now - p.at < PREVIEW_TTL_MS);
+  const kept = live.filter((p) => !listed.has(p.row.clientMsgNo));
+  // NOTE: a row announced again unchanged (a received one after its store) keeps its preview.
+  const earlier = new Map(live.map((p) => [p.row.clientMsgNo, p]));
+  const added = event.rows.map((row) => {
+    const before = earlier.get(row.clientMsgNo);
+    return before !== undefined && dequal(before.row, row)
+      ? before
+      : { row, at: now };
+  });
+  const next = [...kept, ...added];
+  return next.length === previews.length &&
+    next.every((p, i) => p === previews[i])
+    ? previews
+    : next;
 }

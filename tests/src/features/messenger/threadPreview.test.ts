@@ -159,4 +159,24 @@ describe("addPreviews", () => {
       ),
     ).toBe(second);
   });
+
+  it("keeps the previews when a row is announced again unchanged", () => {
+    const received = message({ messageSeq: 7 });
+    const first = addPreviews(
+      [],
+      { clientMsgNos: [received.clientMsgNo], rows: [received] },
+      10,
+    );
+    // The worker announces a received row before its store and once more after it.
+    const again = { clientMsgNos: [], rows: [structuredClone(received)] };
+    expect(addPreviews(first, again, 20)).toBe(first);
+    const readMark = { ...received, readed: true };
+    expect(
+      addPreviews(first, { clientMsgNos: [], rows: [readMark] }, 20),
+    ).toEqual([{ row: readMark, at: 20 }]);
+    // An expired preview is announced afresh.
+    const late = addPreviews(first, again, 10 + PREVIEW_TTL_MS);
+    expect(late).not.toBe(first);
+    expect(late).toEqual([{ row: received, at: 10 + PREVIEW_TTL_MS }]);
+  });
 });
