@@ -20,7 +20,7 @@ import { RetryIcon } from "./chatIcons";
 import { ImageBubble } from "./ImageBubble";
 import { messageView, revokedText } from "./messageView";
 import { messenger, toastMessengerError } from "./messengerActions";
-import type { ThreadRow } from "./threadRows";
+import { sameRow, type ThreadRow } from "./threadRows";
 
 interface MessageRowProps {
   readonly row: ThreadRow;
@@ -90,6 +90,22 @@ function MessageState({
     );
   }
   return null;
+}
+
+/**
+ * Whether a row renders the same: its row shows the same thing (buildThreadRows makes new row
+ * objects on every window, around the same message objects) and every other prop is the same.
+ */
+function sameProps(previous: MessageRowProps, next: MessageRowProps): boolean {
+  const keys = Object.keys(next) as (keyof MessageRowProps)[];
+  return (
+    keys.length === Object.keys(previous).length &&
+    keys.every((key) =>
+      key === "row"
+        ? sameRow(previous.row, next.row)
+        : Object.is(previous[key], next[key]),
+    )
+  );
 }
 
 export const MessageRow = memo(function MessageRow({
@@ -204,4 +220,4 @@ export const MessageRow = memo(function MessageRow({
       </div>
     </div>
   );
-});
+}, sameProps);

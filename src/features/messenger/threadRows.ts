@@ -97,6 +97,21 @@ export function buildThreadRows(
   return rows;
 }
 
+/** Whether two rows show the same thing: same kind and key, and the same time or message object. */
+export function sameRow(a: ThreadRow, b: ThreadRow): boolean {
+  if (a === b) return true;
+  if (a.key !== b.key) return false;
+  switch (a.kind) {
+    case "start":
+      return b.kind === "start";
+    case "day":
+    case "time":
+      return b.kind === a.kind && b.ms === a.ms;
+    case "message":
+      return b.kind === "message" && b.message === a.message && b.own === a.own;
+  }
+}
+
 /** Rough CJK-aware line count of a text bubble (about 16 wide characters per line on a phone). */
 function estimateLines(text: string): number {
   let lines = 1;

@@ -1,9 +1,11 @@
 // Thread rows: stored and pending messages merged in display order, day separators at each new
-// local day, deleted messages left out, the beginning-of-history marker, height estimates.
+// local day, deleted messages left out, the beginning-of-history marker, height estimates, and
+// which rows show the same thing (a bubble renders again only when its message changed).
 import {
   buildThreadRows,
   estimateRowHeight,
   mergeThreadMessages,
+  sameRow,
 } from "../../../../src/features/messenger/threadRows";
 import {
   message,
@@ -123,6 +125,38 @@ describe("buildThreadRows", () => {
     expect(buildThreadRows([], { selfUid: SELF, reachedStart: false })).toEqual(
       [],
     );
+  });
+});
+
+describe("sameRow", () => {
+  const first = message({ messageSeq: 1, timestamp: at(20, 9) });
+  const second = message({ messageSeq: 2, timestamp: at(20, 9, 1) });
+  const build = (messages: (typeof first)[]) =>
+    buildThreadRows(messages, { selfUid: SELF, reachedStart: true });
+
+  it("matches the rows of a rebuild around the same messages", () => {
+    const before = build([first]);
+    const after = build([first, second]);
+    expect(after).toHaveLength(before.length + 1);
+    before.forEach((row, i) => {
+      const rebuilt = after[i]!;
+      expect(rebuilt).not.toBe(row);
+      expect(sameRow(row, rebuilt)).toBe(true);
+    });
+  });
+
+  it("tells apart another message object, another time and another kind", () => {
+    const [start, day, bubble] = build([first]);
+    const [, , readBubble] = build([{ ...first, readed: true }]);
+    expect(sameRow(bubble!, readBubble!)).toBe(false);
+    const [, otherDay] = build([{ ...first, timestamp: at(20, 8) }]);
+    expect(sameRow(day!, otherDay!)).toBe(false);
+    expect(sameRow(start!, day!)).toBe(false);
+    const [, , theirs] = buildThreadRows([first], {
+      selfUid: first.fromUid,
+      reachedStart: true,
+    });
+    expect(sameRow(bubble!, theirs!)).toBe(false);
   });
 });
 
