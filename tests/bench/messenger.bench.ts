@@ -10,6 +10,8 @@
 //                    service account's open thread (another context): send click → bubble painted
 //                    there; own_tab_p50_ms / _p95_ms — the same to the sender's own second tab
 //                    (tests/bench/tabToTab.ts);
+//   peer_tab_main_ms_per_msg / own_tab_main_ms_per_msg — the main-thread task time those two tabs
+//                    spend per message meanwhile (a phone's 4× slower CPU multiplies it);
 //   server_hop_p50_ms / _p95_ms — the server's share of that: SEND → RECV between two Node
 //                    connections of one user on loopback, one message at a time
 //                    (tests/bench/serverHop.ts).
@@ -198,6 +200,11 @@ try {
     `tab to tab, ${String(TAB_TO_TAB_MESSAGES)} messages one at a time (ms): other person p50 ${String(percentile(tabs.toPeer, 50))} p95 ${String(percentile(tabs.toPeer, 95))} max ${String(percentile(tabs.toPeer, 100))}; own second tab p50 ${String(percentile(tabs.toOwnTab, 50))} p95 ${String(percentile(tabs.toOwnTab, 95))} max ${String(percentile(tabs.toOwnTab, 100))}`,
   );
 
+  const main = tabs.mainThreadMs;
+  log(
+    `main-thread time per message (ms): receiver's tab ${main.peer.toFixed(1)}, sender's second tab ${main.ownTab.toFixed(1)}, sender's tab ${main.sender.toFixed(1)} (with the typing)`,
+  );
+
   const hop = await measureServerHop(server.baseUrl, PEER, TAB_TO_TAB_MESSAGES);
   log(
     `server hop, ${String(TAB_TO_TAB_MESSAGES)} messages one at a time (ms): SEND → RECV p50 ${String(percentile(hop.toRecv, 50))} p95 ${String(percentile(hop.toRecv, 95))}; SEND → SENDACK p50 ${String(percentile(hop.toSendAck, 50))} p95 ${String(percentile(hop.toSendAck, 95))}`,
@@ -211,6 +218,8 @@ try {
     tab_to_tab_p95_ms: percentile(tabs.toPeer, 95),
     own_tab_p50_ms: percentile(tabs.toOwnTab, 50),
     own_tab_p95_ms: percentile(tabs.toOwnTab, 95),
+    peer_tab_main_ms_per_msg: Math.round(main.peer * 10) / 10,
+    own_tab_main_ms_per_msg: Math.round(main.ownTab * 10) / 10,
     server_hop_p50_ms: percentile(hop.toRecv, 50),
     server_hop_p95_ms: percentile(hop.toRecv, 95),
   };

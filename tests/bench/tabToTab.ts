@@ -5,7 +5,9 @@
 // bubble painted in B's tab and in A's second tab, on one clock: `performance.timeOrigin +
 // performance.now()` in each page (same machine, sub-millisecond). "Painted" is the first task
 // after the animation frame that follows the bubble's insertion (a MessageChannel message queued
-// from requestAnimationFrame runs after that frame's paint).
+// from requestAnimationFrame runs after that frame's paint). Also the main-thread time each tab
+// spends per message (DevTools' TaskDuration over the measured messages): what a phone's slower
+// CPU multiplies; in the sender's tab it includes the benchmark typing the text.
 import type { Browser, Page } from "playwright-core";
 import { signInWithPhone } from "../support/e2e/accounts";
 import { MOBILE } from "../support/e2e/browser";
@@ -15,10 +17,23 @@ export interface TabToTabResult {
   toPeer: number[];
   /** Send → bubble painted in the sender's own second tab (ms). */
   toOwnTab: number[];
+  /** Main-thread task time per message (ms) in the receiver's, the sender's and its second tab. */
+  mainThreadMs: { peer: number; sender: number; ownTab: number };
+}
+
+/** A tab's main-thread task time so far (ms), from DevTools' performance metrics. */
+async function taskClock(page: Page): Promise<() => Promise<number>> {
+  const session = await page.context().newCDPSession(page);
+  await session.send("Performance.enable");
+  return async () => {
+    const { metrics } = await session.send("Performance.getMetrics");
+    return 1000 * (metrics.find((m) => m.name === "TaskDuration")?.value ?? 0);
+  };
 }
 
 interface Watcher {
   __fyPainted?: Record<string, number>;
+  __fyWaiters?: Record<string, (at: number) => void>;
 }
 
 /**
@@ -28,7 +43,9 @@ interface Watcher {
 const PAINT_WATCHER = `(() => {
   if (window.__fyPainted !== undefined) return;
   const painted = {};
+  const waiters = {};
   window.__fyPainted = painted;
+  window.__fyWaiters = waiters;
   const seen = new Set();
   const scan = () => {
     for (const bubble of document.querySelectorAll(".msg-bubble")) {
@@ -40,6 +57,7 @@ const PAINT_WATCHER = `(() => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
           painted[token] = performance.timeOrigin + performance.now();
+          waiters[token]?.(painted[token]);
         };
         channel.port2.postMessage(0);
       });
@@ -75,14 +93,30 @@ async function signedIn(
   return page;
 }
 
+/**
+ * When the bubble with `token` was painted in `page`. NOTE: the page calls back when it is; polling
+ * for it (every 5 ms in both watching tabs) took CPU from the very renders being measured.
+ */
 const paintedAt = (page: Page, token: string) =>
-  page
-    .waitForFunction(
-      (t) => (window as Watcher).__fyPainted?.[t] ?? null,
-      token,
-      { timeout: 15_000, polling: 5 },
-    )
-    .then(async (handle) => Number(await handle.jsonValue()));
+  page.evaluate(
+    (t) =>
+      new Promise<number>((resolve, reject) => {
+        const w = window as Watcher;
+        const at = w.__fyPainted?.[t];
+        if (at !== undefined) {
+          resolve(at);
+          return;
+        }
+        const timer = setTimeout(() => {
+          reject(new Error(`bubble ${t} not painted within 15 s`));
+        }, 15_000);
+        w.__fyWaiters![t] = (when) => {
+          clearTimeout(timer);
+          resolve(when);
+        };
+      }),
+    token,
+  );
 
 /**
  * Signs `sender` and `receiver` in (two contexts, the sender with two tabs), opens their thread in
@@ -104,9 +138,14 @@ export async function measureTabToTab(
   await openThread(ownTab, receiver.imId);
   await openThread(tabB, sender.imId);
 
-  const result: TabToTabResult = { toPeer: [], toOwnTab: [] };
+  const clocks = await Promise.all([tabB, tabA, ownTab].map(taskClock));
+  const toPeer: number[] = [];
+  const toOwnTab: number[] = [];
+  let started: number[] = [];
   const base = Date.now() % 1_000_000;
   for (let i = 0; i < warmUp + count; i++) {
+    if (i === warmUp)
+      started = await Promise.all(clocks.map((clock) => clock()));
     const token = String(base * 1000 + i);
     await tabA.locator(".composer-input").fill(`tab to tab ⟦${token}⟧`);
     const sentAt = await tabA.evaluate(() => {
@@ -119,10 +158,17 @@ export async function measureTabToTab(
       paintedAt(ownTab, token),
     ]);
     if (i < warmUp) continue;
-    result.toPeer.push(peerAt - sentAt);
-    result.toOwnTab.push(ownAt - sentAt);
+    toPeer.push(peerAt - sentAt);
+    toOwnTab.push(ownAt - sentAt);
   }
+  const [peer, typing, own] = await Promise.all(
+    clocks.map(async (clock, i) => ((await clock()) - started[i]!) / count),
+  );
   await tabA.context().close();
   await tabB.context().close();
-  return result;
+  return {
+    toPeer,
+    toOwnTab,
+    mainThreadMs: { peer: peer!, sender: typing!, ownTab: own! },
+  };
 }
