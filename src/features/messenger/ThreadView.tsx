@@ -30,7 +30,7 @@ import { ImageViewer } from "./ImageViewer";
 import { ImageRefused, prepareImage, type PreparedImage } from "./imageFile";
 import { MessageRow } from "./MessageRow";
 import { ServiceWelcome } from "./ServiceWelcome";
-import { digestText, messageView } from "./messageView";
+import { ThreadAnnouncer } from "./ThreadAnnouncer";
 import { messenger, toastMessengerError } from "./messengerActions";
 import { markThreadOpenIfNeeded, markThreadPainted } from "./threadMarks";
 import type { ThreadWindow } from "./threadQuery";
@@ -121,8 +121,6 @@ export function ThreadView({
   const composer = useRef<HTMLTextAreaElement>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [atBottom, setAtBottom] = useState(true);
-  const [announcement, setAnnouncement] = useState("");
-  const newest = useRef<string | null>(null);
 
   useEffect(() => {
     markThreadOpenIfNeeded();
@@ -133,19 +131,6 @@ export function ThreadView({
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `channel` is identified by `key`
   }, [key]);
-
-  useEffect(() => {
-    // NOTE: deleted rows (and the markers of resent copies, issue #18) are not shown: not news.
-    const last = view?.messages.findLast((m) => !m.isDeleted);
-    if (last === undefined) return;
-    const isNew =
-      newest.current !== null && newest.current !== last.clientMsgNo;
-    newest.current = last.clientMsgNo;
-    if (isNew && last.fromUid !== selfUid) {
-      const digest = digestText(messageView(last, selfUid), i18n);
-      setAnnouncement(t`${title}：${digest}`);
-    }
-  }, [view, selfUid, title, t, i18n]);
 
   const onRendered = useCallback(
     (count: number) => {
@@ -317,9 +302,11 @@ export function ThreadView({
           <Trans>回到最新</Trans>
         </button>
       )}
-      <div className="visually-hidden" aria-live="polite">
-        {announcement}
-      </div>
+      <ThreadAnnouncer
+        messages={view?.messages}
+        selfUid={selfUid}
+        title={title}
+      />
       {welcome ? <ServiceWelcome onAsk={sendText} /> : null}
       <Composer
         ref={composer}

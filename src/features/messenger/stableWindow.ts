@@ -3,10 +3,13 @@
 // the channel's messages or conversation (the store of a received message, a SENDACK, a read mark),
 // so without this every visible bubble would render again several times per message. Unchanged
 // messages keep their object, and a window with nothing changed is the previous one itself, so
-// React skips the render. Pure: no I/O.
+// React skips the render; that includes the re-read that stores what a preview (threadPreview.ts)
+// already showed. Pure: no I/O.
 import { dequal } from "dequal/lite";
 import type { MessageRecord } from "../../db/entities/MessageRecord";
+import type { ChannelRef } from "../../db/channelKey";
 import type { ThreadWindow } from "./threadQuery";
+import { withPreviews, type PreviewRow } from "./threadPreview";
 
 /**
  * `next` with every message equal to one in `previous` (same clientMsgNo, same content) replaced by
@@ -43,4 +46,22 @@ export function stableWindow(
   )
     return previous;
   return { ...next, messages };
+}
+
+/**
+ * What the thread shows after a change of its live query's window `read` or of its `previews`:
+ * `shown` itself when that is what it shows already (a re-read that brings the rows the previews
+ * showed), and `shown` until there is a first read.
+ */
+export function shownWindow(
+  shown: ThreadWindow | undefined,
+  read: ThreadWindow | undefined,
+  channel: ChannelRef,
+  previews: readonly PreviewRow[],
+): ThreadWindow | undefined {
+  if (read === undefined) return shown;
+  return stableWindow(
+    shown,
+    previews.length === 0 ? read : withPreviews(read, channel, previews),
+  );
 }

@@ -1,10 +1,12 @@
 // A re-read of an open thread keeps the objects of what did not change (#20): the same window when
 // nothing did, the unchanged bubbles' messages when one did, and never an old object for a changed
-// message (a SENDACK's seq, a read mark, an edit).
+// message (a SENDACK's seq, a read mark, an edit); and what the thread shows from its live query's
+// window and the previews ahead of it.
 import type { MessageRecord } from "../../../../src/db/entities/MessageRecord";
 import type { ThreadWindow } from "../../../../src/features/messenger/threadQuery";
 import {
   reuseMessages,
+  shownWindow,
   stableWindow,
 } from "../../../../src/features/messenger/stableWindow";
 import { message, unsent } from "../../../support/ui/messenger/chatFixtures";
@@ -96,5 +98,42 @@ describe("stableWindow", () => {
     expect(next).not.toBe(previous);
     expect(next.messages[0]).toBe(one);
     expect(next.messages[1]).toBe(two);
+  });
+});
+
+describe("shownWindow", () => {
+  const peer = { channelId: "peer", channelType: 1 };
+  const one = message({ messageSeq: 1 });
+  const two = message({ messageSeq: 2 });
+
+  it("shows nothing new before the first read", () => {
+    const previews = [{ row: two, at: 0 }];
+    expect(shownWindow(undefined, undefined, peer, previews)).toBeUndefined();
+  });
+
+  it("shows the previews on top of the read, then nothing new when the re-read brings them", () => {
+    const read = windowOf([one]);
+    const shown = shownWindow(undefined, read, peer, [{ row: two, at: 0 }]);
+    expect(shown?.messages).toEqual([one, two]);
+    // The worker stored the row: the live query's window has it, the preview is gone.
+    const reread = windowOf([one, two].map((m) => structuredClone(m)));
+    expect(shownWindow(shown, reread, peer, [])).toBe(shown);
+  });
+
+  it("shows the stored row when it differs from what the preview showed", () => {
+    const pending = unsent({ status: "wait" });
+    const shown = shownWindow(undefined, windowOf([one]), peer, [
+      { row: pending, at: 0 },
+    ]);
+    const settled = {
+      ...structuredClone(pending),
+      status: "normal",
+      messageId: "7",
+      messageSeq: 2,
+    } satisfies MessageRecord;
+    const next = shownWindow(shown, windowOf([one, settled]), peer, []);
+    expect(next).not.toBe(shown);
+    expect(next?.messages[0]).toBe(one);
+    expect(next?.messages[1]).toBe(settled);
   });
 });
