@@ -4,13 +4,16 @@ import { liveQuery } from "dexie";
 import type { AppDb } from "../../db/AppDb";
 import { openImDb } from "../../db/db";
 
-/** Sum of `unread` over every conversation. */
+/**
+ * Sum of `unread` over every conversation. NOTE: one getAll, not a cursor (`each`): the live query
+ * runs this after every write to a conversation, and a cursor costs a callback per conversation.
+ */
 export async function sumUnread(db: AppDb): Promise<number> {
-  let total = 0;
-  await db.conversations.each((conversation) => {
-    total += Math.max(0, conversation.unread);
-  });
-  return total;
+  const conversations = await db.conversations.toArray();
+  return conversations.reduce(
+    (total, conversation) => total + Math.max(0, conversation.unread),
+    0,
+  );
 }
 
 /**
