@@ -42,7 +42,14 @@ export async function loadThreadWindow(
   const { channelId, channelType } = channel;
   return db.transaction("r", [db.messages, db.conversations], async () => {
     const bySeq = db.messages.where("[channelId+channelType+messageSeq]");
-    const [conversation, rows, pending] = await Promise.all([
+    // NOTE: one getAll per status rather than anyOf, which walks a cursor: this read runs again
+    // after every write to the channel.
+    const byStatus = (status: MessageStatus) =>
+      db.messages
+        .where("[channelId+channelType+status]")
+        .equals([channelId, channelType, status])
+        .toArray();
+    const [conversation, rows, waiting, failed] = await Promise.all([
       db.conversations.get([channelId, channelType]),
       fromSeq === null
         ? bySeq
@@ -60,13 +67,8 @@ export async function loadThreadWindow(
               [channelId, channelType, Dexie.maxKey],
             )
             .toArray(),
-      db.messages
-        .where("[channelId+channelType+status]")
-        .anyOf([
-          [channelId, channelType, MessageStatus.WAIT],
-          [channelId, channelType, MessageStatus.FAIL],
-        ])
-        .toArray(),
+      byStatus(MessageStatus.WAIT),
+      byStatus(MessageStatus.FAIL),
     ]);
     const newestStored = rows[rows.length - 1]?.messageSeq ?? 0;
     const topSeq = Math.max(conversation?.lastMessageSeq ?? 0, newestStored);
@@ -74,7 +76,9 @@ export async function loadThreadWindow(
     // NOTE: the newest `page` stored rows may reach below the window when seqs are missing locally;
     // those wait for the window to get there, so the thread never shows a hole as if it were history.
     const stored = rows.filter((m) => (m.messageSeq ?? 0) >= from);
-    const unsettled = pending.filter((m) => m.messageSeq === undefined);
+    const unsettled = [...failed, ...waiting].filter(
+      (m) => m.messageSeq === undefined,
+    );
     return {
       fromSeq: topSeq === 0 ? 0 : from,
       topSeq,
