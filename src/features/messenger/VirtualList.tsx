@@ -10,7 +10,6 @@
 // 3.14.26 alone is 11.6 kB gzip and has no chat mode: prepends would be re-anchored by hand as here.
 import {
   memo,
-  startTransition,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -229,8 +228,15 @@ export function VirtualList<T>({
   });
 
   /**
+   * Heights measured equal to where their items were placed (a new message of a shape seen before):
+   * recording them moves nothing, so they wait here for the next render that records a change,
+   * instead of rendering the list once more per message (#20).
+   */
+  const unrecorded = useRef(new Map<string, HeightChange>());
+
+  /**
    * Records the heights of `targets` laid out by `placement`: at once (a render before the paint)
-   * when one differs from the height it was placed at; otherwise as a transition, after the paint,
+   * when one differs from the height it was placed at, with those waiting; otherwise they wait,
    * since nothing moves. True in the first case.
    */
   const measure = useCallback(
@@ -239,13 +245,14 @@ export function VirtualList<T>({
       placement: Placement<T>,
     ): boolean => {
       const { changes, moved } = heightChanges(targets, placement);
-      if (changes.length === 0) return false;
-      const update = () => {
-        setMeasured((current) => withHeights(current, changes));
-      };
-      if (moved) update();
-      else startTransition(update);
-      return moved;
+      if (!moved) {
+        for (const change of changes) unrecorded.current.set(change[0], change);
+        return false;
+      }
+      const waiting = [...unrecorded.current.values()];
+      unrecorded.current.clear();
+      setMeasured((current) => withHeights(current, [...waiting, ...changes]));
+      return true;
     },
     [],
   );
