@@ -3,7 +3,10 @@
 // new local day, showing the day and the clock of its first message, and a clock row when more
 // than 5 minutes pass between two messages; bubbles carry no time of their own), and a marker where
 // the history begins. Pure: the thread view and the tests build rows with it.
-import type { MessageRecord } from "../../db/entities/MessageRecord";
+import {
+  MessageStatus,
+  type MessageRecord,
+} from "../../db/entities/MessageRecord";
 import { dayKey } from "./chatTime";
 
 /** Key of the beginning-of-history row. */
@@ -131,6 +134,19 @@ function estimateLines(text: string): number {
   return lines;
 }
 
+/**
+ * The line under a bubble, when it shows something: an own message's state (sending, read or
+ * unread; a failed one with its retry button) or "edited". Part of the estimate so that rows of the
+ * two shapes learn their own typical heights, and an own message is placed right both while it is
+ * sent and after its SENDACK (VirtualList: no second render before the paint).
+ */
+function metaLinePx(message: MessageRecord, own: boolean): number {
+  if (own && message.status === MessageStatus.FAIL) return 32;
+  const state =
+    own && (message.status === MessageStatus.WAIT || message.receipt);
+  return state || message.extra?.isEdit === true ? 18 : 0;
+}
+
 /** A first guess of a row's height in px, before it is measured. */
 export function estimateRowHeight(row: ThreadRow): number {
   switch (row.kind) {
@@ -144,10 +160,14 @@ export function estimateRowHeight(row: ThreadRow): number {
       if (row.message.contentType === 2) {
         const w = typeof content.width === "number" ? content.width : 1;
         const h = typeof content.height === "number" ? content.height : 1;
-        return Math.min(240, Math.round((200 * h) / Math.max(1, w))) + 40;
+        return (
+          Math.min(240, Math.round((200 * h) / Math.max(1, w))) +
+          40 +
+          metaLinePx(row.message, row.own)
+        );
       }
       const text = typeof content.content === "string" ? content.content : "";
-      return 44 + estimateLines(text) * 24;
+      return 44 + estimateLines(text) * 24 + metaLinePx(row.message, row.own);
     }
   }
 }

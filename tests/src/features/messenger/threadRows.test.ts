@@ -1,6 +1,7 @@
 // Thread rows: stored and pending messages merged in display order, day separators at each new
 // local day, deleted messages left out, the beginning-of-history marker, height estimates, and
 // which rows show the same thing (a bubble renders again only when its message changed).
+import type { MessageRecord } from "../../../../src/db/entities/MessageRecord";
 import {
   buildThreadRows,
   estimateRowHeight,
@@ -204,5 +205,34 @@ describe("estimateRowHeight", () => {
     expect(
       estimateRowHeight({ kind: "day", key: "day:x", ms: 0 }),
     ).toBeGreaterThan(0);
+  });
+
+  it("counts the line under an own bubble while it shows a state", () => {
+    const text = { type: 1, content: "好" };
+    const estimate = (own: boolean, overrides: Partial<MessageRecord>) =>
+      estimateRowHeight({
+        kind: "message",
+        key: "m",
+        own,
+        message: message({ content: text, ...overrides }),
+      });
+    const sent = estimate(true, { status: "normal" });
+    const sending = estimate(true, { status: "wait" });
+    const failed = estimate(true, { status: "fail" });
+    expect(sending).toBeGreaterThan(sent);
+    expect(failed).toBeGreaterThan(sending);
+    expect(estimate(true, { status: "normal", receipt: true })).toBe(sending);
+    // A peer's bubble shows no state of its own; an edited one says so.
+    expect(estimate(false, { status: "normal", receipt: true })).toBe(sent);
+    const edited = estimate(false, {
+      extra: {
+        readedCount: 0,
+        unreadCount: 0,
+        revoke: false,
+        isEdit: true,
+        extraVersion: 1,
+      },
+    });
+    expect(edited).toBe(sending);
   });
 });
