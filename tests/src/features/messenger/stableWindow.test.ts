@@ -14,6 +14,14 @@ import { message, unsent } from "../../../support/ui/messenger/chatFixtures";
 /** A fresh copy, as every IndexedDB read gives. */
 const reread = (m: MessageRecord): MessageRecord => structuredClone(m);
 
+/** The re-read row of own message `pending` once its SENDACK gave it `seq`. */
+const settled = (pending: MessageRecord, seq: number): MessageRecord => ({
+  ...reread(pending),
+  status: "normal",
+  messageId: String(40 + seq),
+  messageSeq: seq,
+});
+
 function windowOf(messages: readonly MessageRecord[]): ThreadWindow {
   return { fromSeq: 1, topSeq: messages.length, messages, oldestSeq: 1 };
 }
@@ -55,13 +63,8 @@ describe("reuseMessages", () => {
 
   it("takes the settled row of an own message whose SENDACK came", () => {
     const pending = unsent({ status: "wait" });
-    const settled = {
-      ...reread(pending),
-      status: "normal",
-      messageId: "42",
-      messageSeq: 3,
-    } satisfies MessageRecord;
-    expect(reuseMessages([pending], [settled])[0]).toBe(settled);
+    const acked = settled(pending, 3);
+    expect(reuseMessages([pending], [acked])[0]).toBe(acked);
   });
 });
 
@@ -116,8 +119,8 @@ describe("shownWindow", () => {
     const shown = shownWindow(undefined, read, peer, [{ row: two, at: 0 }]);
     expect(shown?.messages).toEqual([one, two]);
     // The worker stored the row: the live query's window has it, the preview is gone.
-    const reread = windowOf([one, two].map((m) => structuredClone(m)));
-    expect(shownWindow(shown, reread, peer, [])).toBe(shown);
+    const stored = windowOf([one, two].map(reread));
+    expect(shownWindow(shown, stored, peer, [])).toBe(shown);
   });
 
   it("shows the stored row when it differs from what the preview showed", () => {
@@ -125,15 +128,10 @@ describe("shownWindow", () => {
     const shown = shownWindow(undefined, windowOf([one]), peer, [
       { row: pending, at: 0 },
     ]);
-    const settled = {
-      ...structuredClone(pending),
-      status: "normal",
-      messageId: "7",
-      messageSeq: 2,
-    } satisfies MessageRecord;
-    const next = shownWindow(shown, windowOf([one, settled]), peer, []);
+    const acked = settled(pending, 2);
+    const next = shownWindow(shown, windowOf([one, acked]), peer, []);
     expect(next).not.toBe(shown);
     expect(next?.messages[0]).toBe(one);
-    expect(next?.messages[1]).toBe(settled);
+    expect(next?.messages[1]).toBe(acked);
   });
 });
