@@ -1,6 +1,6 @@
 // The embedded ImEngine: one send path for SEND frames and the HTTP API — validate, de-duplicate
 // (in flight and stored), group-commit, then fan out RECVs. A message is acknowledged only once
-// its batch has committed.
+// its batch has committed; its RECVs follow the batch's SENDACKs (FanOutQueue).
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { ContentType, HeaderFlag, ReasonCode } from "#protocol";
@@ -27,6 +27,7 @@ import { persistBatch } from "./persistBatch";
 import { OrderedImageChecks, type MediaStore } from "./imageUrlRule";
 import { checkSend } from "./sendRules";
 import { commandPayload } from "./commandPayload";
+import { FanOutQueue } from "./FanOutQueue";
 import { InflightSends } from "./InflightSends";
 import type { UserDirectory } from "./UserDirectory";
 
@@ -59,6 +60,7 @@ export class EmbeddedImEngine implements ImEngine {
   readonly #deps: EngineDeps;
   readonly #committer: GroupCommitter<MessageToStore, StoredMessage>;
   readonly #inflight = new InflightSends();
+  readonly #fanOut: FanOutQueue;
   readonly #images: OrderedImageChecks;
   readonly #storedListeners = new Set<(event: StoredMessageEvent) => void>();
   #closed = false;
@@ -66,6 +68,9 @@ export class EmbeddedImEngine implements ImEngine {
   constructor(deps: EngineDeps) {
     this.#deps = deps;
     this.#images = new OrderedImageChecks(deps.media);
+    this.#fanOut = new FanOutQueue((error) => {
+      deps.logger.error({ err: error }, "IM fan-out failed");
+    });
     const { hooks } = deps;
     const statements = batchStatements(deps.db);
     this.#committer = new GroupCommitter(
@@ -209,6 +214,8 @@ export class EmbeddedImEngine implements ImEngine {
   async close(): Promise<void> {
     this.#closed = true;
     await this.#committer.drain();
+    // NOTE: the last batch's RECVs, before the gateway closes the sockets.
+    this.#fanOut.flush();
   }
 
   #deliverTransient(
@@ -254,22 +261,19 @@ export class EmbeddedImEngine implements ImEngine {
       payload: text,
       updatesConversations: contentType !== ContentType.CMD,
     });
-    if (!stored.duplicate) {
-      try {
-        this.#deps.delivery.deliver(
+    if (!stored.duplicate)
+      this.#fanOut.push(() => {
+        this.#deliverStored(
           {
             ...message,
             messageId: stored.messageId,
             messageSeq: stored.messageSeq,
           },
           origin,
+          contentType,
+          text,
         );
-      } catch (error) {
-        // NOTE: the message is stored; a failed push is caught up by sync, never un-acknowledged.
-        this.#deps.logger.error({ err: error }, "IM delivery failed");
-      }
-      this.#announceStored(message, stored.messageSeq, contentType, text);
-    }
+      });
     return {
       ok: true,
       messageId: stored.messageId,
@@ -278,6 +282,22 @@ export class EmbeddedImEngine implements ImEngine {
       timestamp: stored.timestamp,
       duplicate: stored.duplicate,
     };
+  }
+
+  /** The RECVs of a stored message, then its listeners. */
+  #deliverStored(
+    message: OutboundMessage,
+    origin: ImConnection | null,
+    contentType: number,
+    text: string,
+  ): void {
+    try {
+      this.#deps.delivery.deliver(message, origin);
+    } catch (error) {
+      // NOTE: the message is stored; a failed push is caught up by sync, never un-acknowledged.
+      this.#deps.logger.error({ err: error }, "IM delivery failed");
+    }
+    this.#announceStored(message, message.messageSeq, contentType, text);
   }
 
   #announceStored(
