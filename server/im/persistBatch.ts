@@ -111,8 +111,8 @@ async function insertFresh(
   fresh: readonly MessageToStore[],
 ): Promise<number[]> {
   const { channels, offsets } = planSeqs(fresh);
-  const doc = {
-    c: channels.map((c) => ({
+  const channelRows = JSON.stringify(
+    channels.map((c) => ({
       k: c.channelKey,
       t: c.channelType,
       n: c.count,
@@ -125,7 +125,9 @@ async function insertFresh(
       los: c.loSentOffset,
       his: c.hiSentOffset,
     })),
-    m: fresh.map((m, o) => ({
+  );
+  const messageRows = JSON.stringify(
+    fresh.map((m, o) => ({
       o,
       id: m.id.toString(),
       k: m.channelKey,
@@ -143,8 +145,8 @@ async function insertFresh(
       pl: m.payload,
       off: offsets[o],
     })),
-  };
-  const rows = await client.insert(JSON.stringify(doc));
+  );
+  const rows = await client.insert(channelRows, messageRows);
   const seqs: number[] = new Array<number>(fresh.length);
   for (const row of rows) seqs[row.o] = row.seq;
   return seqs;
