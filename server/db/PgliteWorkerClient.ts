@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { durableSyncs } from "./durableSyncs";
 import type {
   ErrorData,
   QueryResultData,
@@ -112,8 +113,11 @@ export class PgliteWorkerClient {
       const waiting = this.#waiting.get(reply.id);
       if (waiting === undefined) return;
       this.#waiting.delete(reply.id);
-      if (reply.ok) waiting.resolve(reply.result);
-      else waiting.reject(toError(reply.error));
+      if (reply.ok) {
+        if (reply.durable !== undefined && durableSyncs.hasSubscribers)
+          durableSyncs.publish(reply.durable);
+        waiting.resolve(reply.result);
+      } else waiting.reject(toError(reply.error));
     });
     const fail = (error: Error) => {
       this.#failure ??= error;

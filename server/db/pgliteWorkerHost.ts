@@ -7,6 +7,7 @@
 // would panic.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Results } from "@electric-sql/pglite";
+import type { DurableSync } from "./durableSyncs";
 import { trackFileChanges } from "./fileChanges";
 import { PreparedStatements, runsPrepared } from "./pglitePrepared";
 import { RawTypes } from "./pgliteRawTypes";
@@ -64,12 +65,18 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
   let diskFailure: Error | null = null;
   /**
    * Syncs what the request wrote (a failed statement may have written too); throws if it cannot.
-   * A request that changed no file has nothing to sync.
+   * A request that changed no file has nothing to sync. Returns how the sync went, if there was one.
    */
-  const makeDurable = (request: WorkerRequest) => {
+  const makeDurable = (request: WorkerRequest): DurableSync | undefined => {
     try {
-      if (fileChanges.take() || request.op === "close") walSync?.sync();
+      let durable: DurableSync | undefined;
+      if (walSync !== null && (fileChanges.take() || request.op === "close")) {
+        const start = performance.now();
+        const checkpoint = walSync.sync();
+        durable = { ms: performance.now() - start, checkpoint };
+      }
       if (request.op === "close") walSync?.close();
+      return durable;
     } catch (error) {
       diskFailure = new Error(
         `the database could not make its writes durable: ${String(error)}`,
@@ -82,12 +89,18 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
       let reply: WorkerReply;
       try {
         if (diskFailure !== null) throw diskFailure;
+        let durable: DurableSync | undefined;
         const result = await run(pg, { rawTypes, prepared }, request).finally(
           () => {
-            makeDurable(request);
+            durable = makeDurable(request);
           },
         );
-        reply = { id: request.id, ok: true, result };
+        reply = {
+          id: request.id,
+          ok: true,
+          result,
+          ...(durable === undefined ? {} : { durable }),
+        };
       } catch (error) {
         reply = { id: request.id, ok: false, error: errorData(error) };
       }

@@ -1,5 +1,6 @@
 // The messages between PgliteWorkerClient (main thread) and pgliteWorkerHost (the worker thread
 // that owns the embedded PGlite database). Plain data only: everything crosses by structured clone.
+import type { DurableSync } from "./durableSyncs";
 
 export interface WorkerInit {
   /** null keeps the database in memory. */
@@ -37,7 +38,7 @@ export interface ErrorData {
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: true; result: unknown; durable?: DurableSync }
   | { id: number; ok: false; error: ErrorData };
 
 /** The worker's first message: the database is open (or could not be opened). */

@@ -76,11 +76,14 @@ export class WalSync {
     return this.#current?.name ?? null;
   }
 
-  /** Makes everything written so far durable (throws when the disk refuses). */
-  sync(): void {
+  /**
+   * Makes everything written so far durable (throws when the disk refuses). True when that took
+   * the whole data directory (PostgreSQL had checkpointed since the previous call).
+   */
+  sync(): boolean {
     this.#current ??= this.#findCurrent();
     let current = this.#current;
-    if (current === null) return;
+    if (current === null) return false;
     for (;;) {
       const next = nextSegmentName(current.name, this.#segmentBytes);
       if (!this.#holdsItsOwnPages(next)) break;
@@ -91,7 +94,7 @@ export class WalSync {
       this.#syncDir(this.#walDir);
     }
     this.#fs.fdatasyncSync(current.fd);
-    this.#syncAfterCheckpoint();
+    return this.#syncAfterCheckpoint();
   }
 
   /** Closes the open segment (after a final sync). */
@@ -146,12 +149,13 @@ export class WalSync {
     return this.#fs.openSync(join(this.#walDir, name), "r");
   }
 
-  #syncAfterCheckpoint(): void {
+  #syncAfterCheckpoint(): boolean {
     const control = this.#readControl();
-    if (control === null) return;
+    if (control === null) return false;
     const changed = this.#control !== null && !control.equals(this.#control);
     this.#control = control;
     if (changed) this.#syncTree(this.#dataDir);
+    return changed;
   }
 
   #readControl(): Buffer | null {

@@ -22,8 +22,9 @@
 // Last line: one JSON object. For development A/B runs: BENCH_RATES (fixed rates instead
 // of the target run and the search, after a warm-up at the first), BENCH_SKIP_RELAY=1,
 // BENCH_DIAG=1 (per run: event-loop stalls with the main thread's run-queue wait, GC pauses and
-// major collections, group-commit timings, the p99 SENDACK of each second, and a timeline of the
-// stalls and major collections), and BENCH_SERVER_NODE_ARGS / BENCH_LOAD_NODE_ARGS (e.g.
+// major collections, group-commit timings, the embedded database's durable syncs (checkpoints
+// among them), the p99 SENDACK of each second, and a timeline of the stalls, major collections,
+// checkpoint syncs and syncs over 20 ms), and BENCH_SERVER_NODE_ARGS / BENCH_LOAD_NODE_ARGS (e.g.
 // --cpu-prof) for the two processes.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";

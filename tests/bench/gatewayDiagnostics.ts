@@ -1,5 +1,6 @@
 // Where `npm run bench:gateway`'s tail latency comes from (BENCH_DIAG=1): event-loop delay, GC
-// pauses and group-commit timings of one process, gathered between two snapshots and summarised.
+// pauses, group-commit timings and the embedded database's durable syncs of one process, gathered
+// between two snapshots and summarised.
 import { readFileSync } from "node:fs";
 import {
   type IntervalHistogram,
@@ -7,6 +8,8 @@ import {
   constants as perfConstants,
   monitorEventLoopDelay,
 } from "node:perf_hooks";
+import { subscribe } from "node:diagnostics_channel";
+import { type DurableSync, durableSyncs } from "../../server/db/durableSyncs";
 import type { BatchTiming } from "../../server/im/GroupCommitter";
 import { type Spread, spread } from "./spread";
 
@@ -38,6 +41,13 @@ export interface DiagnosticsSnapshot {
   batchSize: Spread;
   batchWait: Spread;
   batchWrite: Spread;
+  /**
+   * The embedded database's durable syncs (ms, measured in its thread; part of each write): the
+   * disk's share of a SENDACK. Empty in a process without the database.
+   */
+  durableSync: Spread;
+  /** Of them, syncs of the whole data directory after a checkpoint. */
+  checkpoints: number;
   /** Stalls and major collections in order, at wall-clock ms (to line up with the other process). */
   timeline: TimelineEvent[];
 }
@@ -45,7 +55,7 @@ export interface DiagnosticsSnapshot {
 export interface TimelineEvent {
   /** Wall-clock ms (performance.timeOrigin based) at which it began. */
   at: number;
-  what: "stall" | "major GC";
+  what: "stall" | "major GC" | "checkpoint sync" | "slow sync";
   ms: number;
   /** Stalls: of `ms`, the time the main thread was not running. */
   offCpuMs?: number;
@@ -106,8 +116,14 @@ export class GatewayDiagnostics {
   #lastSched = mainThreadSched();
   #sizes: number[] = [];
   #waits: number[] = [];
+  #syncs: (Span & { checkpoint: boolean })[] = [];
 
   constructor() {
+    subscribe(durableSyncs.name, (message) => {
+      const { ms, checkpoint } = message as DurableSync;
+      const end = performance.now();
+      this.#syncs.push({ start: end - ms, end, checkpoint });
+    });
     this.#loop.enable();
     this.#gcObserver = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -174,7 +190,16 @@ export class GatewayDiagnostics {
       batchSize: spread(this.#sizes),
       batchWait: spread(this.#waits),
       batchWrite: spread(this.#writeSpans.map((x) => x.end - x.start)),
+      durableSync: spread(this.#syncs.map((x) => x.end - x.start)),
+      checkpoints: this.#syncs.filter((x) => x.checkpoint).length,
       timeline: [
+        ...this.#syncs
+          .filter((x) => x.checkpoint || x.end - x.start > STALL_MS)
+          .map((x): TimelineEvent => ({
+            at: performance.timeOrigin + x.start,
+            what: x.checkpoint ? "checkpoint sync" : "slow sync",
+            ms: Math.round(x.end - x.start),
+          })),
         ...stalls.map((x): TimelineEvent => ({
           at: performance.timeOrigin + x.start,
           what: "stall",
@@ -195,6 +220,7 @@ export class GatewayDiagnostics {
     this.#stalls = [];
     this.#sizes = [];
     this.#waits = [];
+    this.#syncs = [];
     return result;
   }
 }
@@ -221,6 +247,9 @@ export function describeDiagnostics(
     `    ${label}: stalls > ${STALL_MS} ms: ${d.stalls.count}, ${d.stalls.totalMs} ms (max ${d.stalls.maxMs}; overlapping GC ${d.stalls.gcMs}, commit writes ${d.stalls.writeMs}, main thread off-CPU ${d.stalls.offCpuMs}, of it waiting for a CPU ${d.stalls.runQueueMs}) | loop delay ${s(d.loop)} | GC ${s(d.gc)} total ${d.gc.total} ms, ${d.majorGcs} major` +
     (d.batchSize.count > 0
       ? ` | batches ${d.batchSize.count} size p50 ${d.batchSize.p50} max ${d.batchSize.max}; wait ${s(d.batchWait)}; write ${s(d.batchWrite)}`
+      : "") +
+    (d.durableSync.count > 0
+      ? ` | durable syncs ${s(d.durableSync)}, ${d.checkpoints} after a checkpoint`
       : "") +
     (timeline === "" ? "" : `\n      ${label} timeline: ${timeline}`)
   );

@@ -2,12 +2,17 @@
 // queries and their types, database errors crossing as errors with their fields, transactions kept
 // whole and isolated under concurrent callers, Drizzle (migrations, queries, transactions) over it,
 // the IM group-commit statements, and close/reopen with the data still there.
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { eq, sql } from "drizzle-orm";
 import { createDb, type Database } from "../../../server/db/createDb";
+import {
+  type DurableSync,
+  durableSyncs,
+} from "../../../server/db/durableSyncs";
 import { PgliteWorkerClient } from "../../../server/db/PgliteWorkerClient";
 import { users } from "../../../server/db/schema";
 import { batchStatements } from "../../../server/im/batchStatements";
@@ -54,6 +59,30 @@ describe("PGlite in a worker thread", () => {
       "select current_setting('wal_init_zero') as w",
     );
     expect(rows).toEqual([{ w: "off" }]);
+  });
+
+  it("publishes each write's durable sync on its diagnostics channel, a read's none, a CHECKPOINT's as one", async () => {
+    const seen: DurableSync[] = [];
+    const listen = (message: unknown) => {
+      seen.push(message as DurableSync);
+    };
+    subscribe(durableSyncs.name, listen);
+    try {
+      await client.query("select count(*) from users");
+      expect(seen).toEqual([]);
+      await client.exec(
+        "create table if not exists durable_probe (n int); insert into durable_probe values (1)",
+      );
+      expect(seen).toHaveLength(1);
+      expect(seen[0]?.checkpoint).toBe(false);
+      expect(seen[0]?.ms).toBeGreaterThanOrEqual(0);
+      await client.exec("insert into durable_probe values (2); checkpoint");
+      expect(seen).toHaveLength(2);
+      expect(seen[1]?.checkpoint).toBe(true);
+      await client.exec("drop table durable_probe");
+    } finally {
+      unsubscribe(durableSyncs.name, listen);
+    }
   });
 
   it("answers queries with parameters in object and array row modes, with PGlite's types", async () => {

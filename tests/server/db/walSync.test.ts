@@ -136,11 +136,11 @@ describe("WalSync", () => {
     makeDataDir(dir, { "000000010000000000000001": "own" });
     const { spy, fsynced } = spyFs();
     const sync = new WalSync(dir, MB16, spy);
-    sync.sync();
-    sync.sync();
+    expect(sync.sync()).toBe(false);
+    expect(sync.sync()).toBe(false);
     expect(fsynced).toEqual([]);
     fs.writeFileSync(join(dir, "global", "pg_control"), Buffer.alloc(64, 2));
-    sync.sync();
+    expect(sync.sync()).toBe(true);
     expect(fsynced).toEqual(
       expect.arrayContaining([
         join(dir, "base", "5", "1259"),
