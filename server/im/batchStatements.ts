@@ -26,11 +26,11 @@ export interface StoredRow {
 }
 
 // NOTE: one statement, two JSON arrays: the channels ($1) and the messages ($2). Each is parsed
-// once; one document holding both was parsed three times (`->` parses the whole text). `alloc` adds each channel's count to its last seq
-// (row-locked, so seqs stay contiguous even with concurrent writers) and moves its conversation
-// fields (SET expressions see the row before the update: old last_seq + offset = the seq); every
-// new message gets `last - count + offset`. A duplicate (sender, clientMsgNo) fails the whole
-// statement, allocation included.
+// once; one document holding both was parsed three times (`->` parses the whole text). `alloc`
+// adds each channel's count to its last seq (row-locked, so seqs stay contiguous even with
+// concurrent writers) and moves its conversation fields (SET expressions see the row before the
+// update: old last_seq + offset = the seq); every new message gets `last - count + offset`. A
+// duplicate (sender, clientMsgNo) fails the whole statement, allocation included.
 export const INSERT_BATCH = `
 with demand as (
   select d.* from json_to_recordset($1::json) as d(k text, t smallint, n int, lo text,
