@@ -22,7 +22,10 @@ it.each(["/foo", "/foo/bar", "/templeStyle/extra", "/en/foo"])(
     expect(
       await screen.findByRole("heading", { level: 1, name: /^404: / }),
     ).toBeDefined();
-    expect(warn).toHaveBeenCalledWith(`Page not found: ${path}`);
+    // NOTE: the log line is a passive effect, which may run after the heading is found.
+    await waitFor(() => {
+      expect(warn).toHaveBeenCalledWith(`Page not found: ${path}`);
+    });
     expect(error).not.toHaveBeenCalledWith(
       expect.stringMatching(/^Page Not Found/),
     );
@@ -81,7 +84,9 @@ it.each([
   expect(
     await screen.findByRole("heading", { level: 1, name: /^404: / }),
   ).toBeDefined();
-  expect(error).toHaveBeenCalledWith(`Page Not Found: ${path}`);
+  await waitFor(() => {
+    expect(error).toHaveBeenCalledWith(`Page Not Found: ${path}`);
+  });
 });
 
 it("an id the server does not know is the same 404", async () => {
@@ -89,7 +94,9 @@ it("an id the server does not know is the same 404", async () => {
   expect(
     await screen.findByRole("heading", { name: "404: 页面找不到" }),
   ).toBeDefined();
-  expect(error).toHaveBeenCalledWith("Page Not Found: /productDetails/999");
+  await waitFor(() => {
+    expect(error).toHaveBeenCalledWith("Page Not Found: /productDetails/999");
+  });
 });
 
 it("renders an empty main for crawlers", async () => {
